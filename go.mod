@@ -1,0 +1,3 @@
+module outflank
+
+go 1.26.8
