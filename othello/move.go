@@ -10,34 +10,40 @@ const (
 	notEdgeCols uint64 = 0x7E7E7E7E7E7E7E7E // columns b-g: where a horizontal or diagonal run may pass
 )
 
-// movesInDirection returns the empty-or-not squares one step beyond a run of
-// o discs that starts next to a p disc, in both senses of one direction
-// (shift). mask limits the run to squares where it cannot wrap around the
-// board's edge. The run is extended by doubling, so a run of up to six discs
-// takes three steps instead of six.
-func movesInDirection(p, mask uint64, shift uint) uint64 {
-	up := mask & (p << shift)
-	down := mask & (p >> shift)
-	up |= mask & (up << shift)
-	down |= mask & (down >> shift)
-	maskUp := mask & (mask << shift)
-	maskDown := maskUp >> shift
-	up |= maskUp & (up << (2 * shift))
-	down |= maskDown & (down >> (2 * shift))
-	up |= maskUp & (up << (2 * shift))
-	down |= maskDown & (down >> (2 * shift))
-	return up<<shift | down>>shift
+// movesUp returns the squares one step beyond a run of mask discs that
+// starts next to a p disc, walking toward higher squares by shift. mask keeps
+// a run from wrapping around the board's edge. The run grows by doubling, so
+// the longest one, six discs, takes four steps instead of six. It is small
+// enough for the compiler to inline, which matters: it is half of perft.
+func movesUp(p, mask uint64, shift uint) uint64 {
+	run := mask & (p << shift)
+	run |= mask & (run << shift)
+	pairs := mask & (mask << shift)
+	run |= pairs & (run << (2 * shift))
+	run |= pairs & (run << (2 * shift))
+	return run << shift
+}
+
+// movesDown is movesUp walking toward lower squares.
+func movesDown(p, mask uint64, shift uint) uint64 {
+	run := mask & (p >> shift)
+	run |= mask & (run >> shift)
+	pairs := mask & (mask >> shift)
+	run |= pairs & (run >> (2 * shift))
+	run |= pairs & (run >> (2 * shift))
+	return run >> shift
 }
 
 // LegalMoves returns the squares where the side owning p may play against the
 // side owning o: empty squares from which at least one straight line of o
-// discs ends in a p disc (how-to-play rules 2-5).
+// discs ends in a p disc (how-to-play rules 2-5). Horizontal and diagonal
+// runs may not pass through columns a and h, or they would wrap.
 func LegalMoves(p, o uint64) uint64 {
 	inner := o & notEdgeCols
-	moves := movesInDirection(p, inner, 1) |
-		movesInDirection(p, o, 8) |
-		movesInDirection(p, inner, 7) |
-		movesInDirection(p, inner, 9)
+	moves := movesUp(p, inner, 1) | movesDown(p, inner, 1) |
+		movesUp(p, o, 8) | movesDown(p, o, 8) |
+		movesUp(p, inner, 7) | movesDown(p, inner, 7) |
+		movesUp(p, inner, 9) | movesDown(p, inner, 9)
 	return moves &^ (p | o)
 }
 
@@ -47,29 +53,38 @@ func LegalMoves(p, o uint64) uint64 {
 func Flips(p, o uint64, sq Square) uint64 {
 	r := &rays[sq&63]
 	var flips uint64
-
-	// Rays toward higher squares: adding one to the run of o discs (with
-	// every square off the ray set) carries up to the first square of the ray
-	// that is not an o disc; it outflanks when that square holds a p disc.
-	for i := 0; i < 4; i++ {
-		mask := r[i]
-		outflank := ((o | ^mask) + 1) & mask & p
-		flips |= (outflank - nonZero(outflank)) & mask
+	for _, ray := range r[:4] {
+		flips |= flipsUp(p, o, ray)
 	}
-	// Rays toward lower squares: the highest square of the ray that is not an
-	// o disc is the first one met; bit 0 is forced so the count stays < 64 and
-	// is masked off again when it is not on the ray.
-	for i := 4; i < 8; i++ {
-		mask := r[i]
-		first := uint64(1) << 63 >> (bits.LeadingZeros64((^o&mask)|1) & 63)
-		outflank := first & mask & p
-		flips |= -(outflank << 1) & mask
+	for _, ray := range r[4:] {
+		flips |= flipsDown(p, o, ray)
 	}
 	return flips
 }
 
-// nonZero returns 1 if x is not zero and 0 otherwise, without a branch.
-func nonZero(x uint64) uint64 { return (x | -x) >> 63 }
+// flipsUp returns the discs outflanked along a ray toward higher squares.
+// The lowest square of the ray that is not an o disc is the first one met;
+// the move outflanks when that square holds a p disc, and flips the ray's
+// squares below it.
+func flipsUp(p, o, ray uint64) uint64 {
+	notO := ray &^ o
+	outflank := notO & -notO & p
+	var flips uint64
+	if outflank != 0 {
+		flips = (outflank - 1) & ray
+	}
+	return flips
+}
+
+// flipsDown returns the discs outflanked along a ray toward lower squares.
+// The highest square of the ray that is not an o disc is the first one met;
+// bit 0 is forced so the shift stays below 64, and is masked off again when
+// it is not on the ray.
+func flipsDown(p, o, ray uint64) uint64 {
+	first := uint64(1) << 63 >> (bits.LeadingZeros64((^o&ray)|1) & 63)
+	outflank := first & ray & p
+	return -(outflank << 1) & ray
+}
 
 // rays[sq] holds, for each of the eight directions, the squares from sq (not
 // included) to the edge of the board. The first four point toward higher
