@@ -1,0 +1,24 @@
+// Command outflank runs Othello tournaments by the federations' rulebooks.
+// See the README for the commands; `outflank help` lists them.
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Main runs the command line with args (without the program name) and returns
+// the exit code: 0 on success, 1 when the input was wrong (the message on
+// stderr says what to do), 2 when the command line itself was wrong.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, db: os.Getenv("OUTFLANK_DB"), usage: map[*flag.FlagSet]func(){}}
+	if e.db == "" {
+		e.db = "outflank.db"
+	}
+	return e.exit(e.run(args))
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// command is one verb of the command line.
+type command struct {
+	usage string // after "outflank "
+	help  string // one line
+	run   func(e *env, args []string) error
+}
+
+// commands lists the top-level verbs. Later issues add tournament commands
+// here, one file each.
+var commands = map[string]command{
+	"game": {usage: "game replay|perft|wthor ...", help: "play and check games by the rules of Othello", run: runGame},
+}
+
+// globalFlags names the flag set of the options that come before the command.
+const globalFlags = "outflank"
+
+// run parses the global flags and dispatches to a command.
+func (e *env) run(args []string) error {
+	fs := e.newFlags(globalFlags, "[--db PATH] COMMAND [ARGS]")
+	e.usage[fs] = func() { e.printUsage(e.stdout) }
+	fs.StringVar(&e.db, "db", e.db, "the database `file` ($OUTFLANK_DB, else ./outflank.db)")
+	// Global flags stop at the command name: what follows belongs to it.
+	if err := fs.Parse(args); err != nil {
+		return e.flagError(fs, err)
+	}
+	args = fs.Args()
+	if len(args) == 0 {
+		e.printUsage(e.stderr)
+		return usagef("no command given")
+	}
+	name, rest := args[0], args[1:]
+	if name == "help" || name == "-h" || name == "--help" {
+		e.printUsage(e.stdout)
+		return nil
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		return usagef("unknown command %q", name)
+	}
+	return cmd.run(e, rest)
+}
+
+// printUsage lists the commands.
+func (e *env) printUsage(w io.Writer) {
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("Outflank runs Othello tournaments by the federations' rulebooks.\n\nusage: outflank [--db PATH] COMMAND [ARGS]\n\ncommands:\n")
+	for _, name := range names {
+		fmt.Fprintf(&b, "  %-40s %s\n", commands[name].usage, commands[name].help)
+	}
+	b.WriteString("\nglobal flags:\n  --db FILE   the database ($OUTFLANK_DB, else ./outflank.db; used by tournament commands)\n")
+	b.WriteString("\nRun 'outflank COMMAND -h' for a command's flags.\n")
+	e.printf(w, "%s", b.String())
+}
+
+// printf writes to w. Output errors (a closed pipe) are not the user's
+// input being wrong, and there is nowhere left to report them.
+func (e *env) printf(w io.Writer, format string, args ...any) {
+	_, _ = fmt.Fprintf(w, format, args...)
+}
