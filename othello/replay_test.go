@@ -4,6 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -155,6 +157,44 @@ func BenchmarkReplay(b *testing.B) {
 	for b.Loop() {
 		if _, err := Replay(moves); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestReplayPassesOnlyWhenForced plays thousands of random games, writes each
+// as a transcript and replays it: replay must pass exactly where the side to
+// move had no legal move while the other side had one, and at no other ply.
+func TestReplayPassesOnlyWhenForced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for game := 0; game < 3000; game++ {
+		pos := Start()
+		var moves []Square
+		var forced []int
+		for !pos.IsOver() {
+			legal := pos.LegalMoves()
+			sq := Square(bits.TrailingZeros64(legal))
+			for skip := rng.IntN(bits.OnesCount64(legal)); skip > 0; skip-- {
+				legal &= legal - 1
+				sq = Square(bits.TrailingZeros64(legal))
+			}
+			pos, _ = pos.Play(sq)
+			moves = append(moves, sq)
+			if pos.LegalMoves() == 0 && !pos.IsOver() {
+				forced = append(forced, len(moves))
+				pos = pos.Pass()
+			}
+		}
+		g, err := ReplayTranscript(FormatTranscript(moves))
+		if err != nil {
+			t.Fatalf("game %d: %v", game, err)
+		}
+		if !slices.Equal(g.Passes, forced) || !g.Finished() || g.Final() != pos {
+			t.Fatalf("game %d %s: passes %v, want %v; finished %v", game, FormatTranscript(moves), g.Passes, forced, g.Finished())
+		}
+		for i, p := range g.Positions {
+			if p.LegalMoves() == 0 && !p.IsOver() {
+				t.Fatalf("game %d: position after ply %d has no move but is not over and was not passed", game, i)
+			}
 		}
 	}
 }
