@@ -151,7 +151,7 @@ func mustSquare(t *testing.T, s string) Square {
 }
 
 func BenchmarkLegalMoves(b *testing.B) {
-	g, err := ReplayTranscript("f5d6c3d3c4f4f6f3e6e7d7c5b4b5c6b6")
+	g, err := ReplayTranscript(passGame[:2*30]) // a real middle game
 	if err != nil {
 		b.Fatal(err)
 	}
