@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -16,13 +15,8 @@ var gameCommands = map[string]command{
 
 func runGame(e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		names := make([]string, 0, len(gameCommands))
-		for name := range gameCommands {
-			names = append(names, name)
-		}
-		sort.Strings(names)
 		var b strings.Builder
-		for _, name := range names {
+		for _, name := range sortedNames(gameCommands) {
 			fmt.Fprintf(&b, "  outflank %s\n      %s\n", gameCommands[name].usage, gameCommands[name].help)
 		}
 		if len(args) == 0 {

@@ -3,7 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -51,19 +52,19 @@ func (e *env) run(args []string) error {
 
 // printUsage lists the commands.
 func (e *env) printUsage(w io.Writer) {
-	names := make([]string, 0, len(commands))
-	for name := range commands {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var b strings.Builder
 	b.WriteString("Outflank runs Othello tournaments by the federations' rulebooks.\n\nusage: outflank [--db PATH] COMMAND [ARGS]\n\ncommands:\n")
-	for _, name := range names {
+	for _, name := range sortedNames(commands) {
 		fmt.Fprintf(&b, "  %-40s %s\n", commands[name].usage, commands[name].help)
 	}
 	b.WriteString("\nglobal flags:\n  --db FILE   the database ($OUTFLANK_DB, else ./outflank.db; used by tournament commands)\n")
 	b.WriteString("\nRun 'outflank COMMAND -h' for a command's flags.\n")
 	e.printf(w, "%s", b.String())
+}
+
+// sortedNames returns the verbs of a command table in alphabetical order.
+func sortedNames(table map[string]command) []string {
+	return slices.Sorted(maps.Keys(table))
 }
 
 // printf writes to w. Output errors (a closed pipe) are not the user's
