@@ -1,0 +1,200 @@
+package outflank
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Entity kinds: the rows a tournament is stored as, and the units of the
+// audit log.
+const (
+	EntityTournament = "tournament" // key: the slug; the tournament's own fields
+	EntityPlayer     = "player"     // key: the player id
+	EntityRound      = "round"      // key: the round number; number and stage
+	EntityGame       = "game"       // key: "round/table"
+	EntityBye        = "bye"        // key: "round/player"
+)
+
+// entityOrder is the order rows are created in (parents first); deletions
+// go in the reverse order.
+var entityOrder = []string{EntityTournament, EntityPlayer, EntityRound, EntityGame, EntityBye}
+
+// Change is one entity's state before and after a change, as JSON: Before
+// is empty for a creation, After for a deletion.
+type Change struct {
+	Entity string          `json:"entity"`
+	Key    string          `json:"key"`
+	Before json.RawMessage `json:"before,omitempty"`
+	After  json.RawMessage `json:"after,omitempty"`
+}
+
+// header is the tournament's own fields: what EntityTournament stores.
+type header struct {
+	Slug     string   `json:"slug"`
+	Name     string   `json:"name"`
+	Date     string   `json:"date"`
+	Rules    string   `json:"rules"`
+	Settings Settings `json:"settings"`
+}
+
+// roundHeader is what EntityRound stores; games and byes are their own rows.
+type roundHeader struct {
+	Number int   `json:"round"`
+	Stage  Stage `json:"stage"`
+}
+
+// bye is what EntityBye stores.
+type bye struct {
+	Round  int `json:"round"`
+	Player int `json:"player"`
+}
+
+type entityKey struct{ entity, key string }
+
+// entities flattens t into its rows, each as JSON.
+func (t *Tournament) entities() (map[entityKey][]byte, error) {
+	m := map[entityKey][]byte{}
+	put := func(entity, key string, v any) error {
+		data, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("outflank: encoding %s %s: %w", entity, key, err)
+		}
+		m[entityKey{entity, key}] = data
+		return nil
+	}
+	if err := put(EntityTournament, t.Slug, header{t.Slug, t.Name, t.Date, string(t.Rules), t.Settings}); err != nil {
+		return nil, err
+	}
+	for _, p := range t.Players {
+		if err := put(EntityPlayer, itoa(p.ID), p); err != nil {
+			return nil, err
+		}
+	}
+	for _, r := range t.Rounds {
+		if err := put(EntityRound, itoa(r.Number), roundHeader{r.Number, r.Stage}); err != nil {
+			return nil, err
+		}
+		for _, g := range r.Games {
+			if err := put(EntityGame, itoa(r.Number)+"/"+itoa(g.Table), g); err != nil {
+				return nil, err
+			}
+		}
+		for _, id := range r.Byes {
+			if err := put(EntityBye, itoa(r.Number)+"/"+itoa(id), bye{r.Number, id}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return m, nil
+}
+
+// Diff lists the rows that differ between before and after, in the order a
+// store must write them: deletions children first, then creations and
+// updates parents first.
+func Diff(before, after *Tournament) ([]Change, error) {
+	b, err := before.entities()
+	if err != nil {
+		return nil, err
+	}
+	a, err := after.entities()
+	if err != nil {
+		return nil, err
+	}
+	var changes []Change
+	for k, old := range b {
+		if now, ok := a[k]; !ok {
+			changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: old})
+		} else if !bytes.Equal(old, now) {
+			changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: old, After: now})
+		}
+	}
+	for k, now := range a {
+		if _, ok := b[k]; !ok {
+			changes = append(changes, Change{Entity: k.entity, Key: k.key, After: now})
+		}
+	}
+	sortChanges(changes)
+	return changes, nil
+}
+
+// Invert returns the changes that undo changes, in writing order.
+func Invert(changes []Change) []Change {
+	inv := make([]Change, len(changes))
+	for i, c := range changes {
+		inv[i] = Change{Entity: c.Entity, Key: c.Key, Before: c.After, After: c.Before}
+	}
+	sortChanges(inv)
+	return inv
+}
+
+// sortChanges puts deletions first (children before parents), then the rest
+// (parents before children), each kind in key order.
+func sortChanges(changes []Change) {
+	rank := func(c Change) int {
+		i := slices.Index(entityOrder, c.Entity)
+		if c.After == nil {
+			return -i // deletions: bye (-4) first ... tournament (0) last
+		}
+		return 10 + i
+	}
+	slices.SortStableFunc(changes, func(x, y Change) int {
+		if d := rank(x) - rank(y); d != 0 {
+			return d
+		}
+		return compareKeys(x.Key, y.Key)
+	})
+}
+
+// compareKeys orders "3/12" after "3/2": numerically, part by part.
+func compareKeys(x, y string) int {
+	xs, ys := strings.Split(x, "/"), strings.Split(y, "/")
+	for i := 0; i < len(xs) && i < len(ys); i++ {
+		xi, errX := strconv.Atoi(xs[i])
+		yi, errY := strconv.Atoi(ys[i])
+		if errX == nil && errY == nil && xi != yi {
+			return xi - yi
+		}
+		if c := strings.Compare(xs[i], ys[i]); errX != nil && c != 0 {
+			return c
+		}
+	}
+	return len(xs) - len(ys)
+}
+
+// Apply returns t with changes applied: each entity set to its After state.
+// It checks that each entity is in its Before state first, so that changes
+// are only ever applied to the state they were made from.
+func (t *Tournament) Apply(changes []Change) (*Tournament, error) {
+	m, err := t.entities()
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range changes {
+		k := entityKey{c.Entity, c.Key}
+		current, exists := m[k]
+		if (c.Before == nil) == exists || (exists && !jsonEqual(current, c.Before)) {
+			return nil, Errorf(ECONFLICT, "%s %s has changed since: the change cannot be reverted", c.Entity, c.Key)
+		}
+		if c.After == nil {
+			delete(m, k)
+		} else {
+			m[k] = c.After
+		}
+	}
+	return fromEntities(m)
+}
+
+// jsonEqual compares two JSON documents by value.
+func jsonEqual(x, y []byte) bool {
+	var vx, vy any
+	if json.Unmarshal(x, &vx) != nil || json.Unmarshal(y, &vy) != nil {
+		return false
+	}
+	a, _ := json.Marshal(vx)
+	b, _ := json.Marshal(vy)
+	return bytes.Equal(a, b)
+}

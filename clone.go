@@ -1,0 +1,47 @@
+package outflank
+
+import "slices"
+
+// Clone returns a deep copy of t: changing one never changes the other.
+func (t *Tournament) Clone() *Tournament {
+	c := *t
+	c.Players = slices.Clone(t.Players)
+	for i := range c.Players {
+		if w := c.Players[i].WithdrawnAfterRound; w != nil {
+			n := *w
+			c.Players[i].WithdrawnAfterRound = &n
+		}
+	}
+	c.Rounds = slices.Clone(t.Rounds)
+	for i := range c.Rounds {
+		r := &c.Rounds[i]
+		r.Byes = slices.Clone(r.Byes)
+		r.Games = slices.Clone(r.Games)
+		for j := range r.Games {
+			if res := r.Games[j].Result; res != nil {
+				copied := *res
+				if res.Board != nil {
+					board := *res.Board
+					copied.Board = &board
+				}
+				r.Games[j].Result = &copied
+			}
+		}
+	}
+	return &c
+}
+
+// Created lists every row of t as a creation, in writing order: the audit
+// record of a tournament created or imported whole.
+func Created(t *Tournament) ([]Change, error) {
+	m, err := t.entities()
+	if err != nil {
+		return nil, err
+	}
+	changes := make([]Change, 0, len(m))
+	for k, data := range m {
+		changes = append(changes, Change{Entity: k.entity, Key: k.key, After: data})
+	}
+	sortChanges(changes)
+	return changes, nil
+}

@@ -1,0 +1,127 @@
+package outflank
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Player is a player registered for one tournament.
+type Player struct {
+	// ID numbers the player within the tournament, from 1.
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	// Country is a three-letter code such as "JPN", or "".
+	Country string `json:"country"`
+	// WOFID is the World Othello Federation's id, 0 when unknown.
+	WOFID int `json:"wof_id"`
+	// NewToWOF marks a player not yet on the WOF rating list: WOFID, if set,
+	// is provisional (a "+" id in .ELO files).
+	NewToWOF bool `json:"new_to_wof,omitempty"`
+	// Rating is the player's rating, 0 when unrated.
+	Rating int `json:"rating"`
+	// Gender is "f", "m" or "" (the women's list, WOC II.5).
+	Gender string `json:"gender"`
+	// Born is the birth date YYYY-MM-DD, or "" (the young players' list, WOC II.6).
+	Born string `json:"born"`
+	// Seeded puts the player in group A for the first round (WOC II.7.1).
+	Seeded bool `json:"seeded"`
+	// Additional marks the host's or the WOF's additional player, whose
+	// points never count for the team championship (WOC II.2).
+	Additional bool `json:"additional"`
+	// Team is the team the player's points count for (the country at a WOC).
+	Team string `json:"team"`
+	// WithdrawnAfterRound is the last round the player took part in before
+	// withdrawing, nil while active. A withdrawn player is never paired again
+	// and may not re-enter (WOC II.8, EGP Withdrawals).
+	WithdrawnAfterRound *int `json:"withdrawn_after_round"`
+	Version             int  `json:"-"`
+}
+
+// Active reports whether the player may be paired in round n.
+func (p *Player) Active(n int) bool {
+	return p.WithdrawnAfterRound == nil || n <= *p.WithdrawnAfterRound
+}
+
+// validate checks the fields a director types.
+func (p *Player) validate() error {
+	p.Name = strings.Join(strings.Fields(p.Name), " ")
+	p.Country = strings.ToUpper(strings.TrimSpace(p.Country))
+	p.Gender = strings.ToLower(strings.TrimSpace(p.Gender))
+	p.Team = strings.TrimSpace(p.Team)
+	switch {
+	case p.Name == "":
+		return Errorf(EINVALID, "a player needs a name")
+	case utf8.RuneCountInString(p.Name) > 100:
+		return Errorf(EINVALID, "player name %q is longer than 100 characters", p.Name)
+	case p.Country != "" && !isCountryCode(p.Country):
+		return Errorf(EINVALID, "country %q of %s: give a three-letter code such as GBR or JPN", p.Country, p.Name)
+	case p.Rating < 0 || p.Rating > 4000:
+		return Errorf(EINVALID, "rating %d of %s: give a number from 1 to 4000, or 0 for unrated", p.Rating, p.Name)
+	case p.WOFID < 0:
+		return Errorf(EINVALID, "WOF id %d of %s: give a positive number, or 0 when unknown", p.WOFID, p.Name)
+	case p.Gender != "" && p.Gender != "f" && p.Gender != "m":
+		return Errorf(EINVALID, "gender %q of %s: use f, m, or leave it empty", p.Gender, p.Name)
+	}
+	return checkDate(p.Born, "birth date of "+p.Name)
+}
+
+func isCountryCode(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	for i := 0; i < 3; i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// AddPlayer registers p with the next free id and returns it. Late entries
+// are allowed: the pairing takes a player from the round after the last one
+// already entered. Names must be unique, since players are named by them.
+func (t *Tournament) AddPlayer(p Player) (*Player, error) {
+	if err := p.validate(); err != nil {
+		return nil, err
+	}
+	for _, q := range t.Players {
+		if strings.EqualFold(q.Name, p.Name) {
+			return nil, Errorf(ECONFLICT, "%s already has a player named %q (#%d): add a distinguishing detail to the name", t.Slug, q.Name, q.ID)
+		}
+		if p.WOFID != 0 && q.WOFID == p.WOFID {
+			return nil, Errorf(ECONFLICT, "%s already has WOF player %d (#%d %s)", t.Slug, p.WOFID, q.ID, q.Name)
+		}
+	}
+	p.ID = 1
+	for _, q := range t.Players {
+		p.ID = max(p.ID, q.ID+1)
+	}
+	p.WithdrawnAfterRound = nil
+	p.Version = 0
+	t.Players = append(t.Players, p)
+	return &t.Players[len(t.Players)-1], nil
+}
+
+// Withdraw records that player id left after round afterRound (WOC II.8).
+// A player cannot withdraw twice, nor before a round they are already paired
+// in, nor after a round that has not been entered yet.
+func (t *Tournament) Withdraw(id, afterRound int) error {
+	p, ok := t.Player(id)
+	if !ok {
+		return Errorf(ENOTFOUND, "no player with id %d in %s", id, t.Slug)
+	}
+	if p.WithdrawnAfterRound != nil {
+		return Errorf(ECONFLICT, "%s already withdrew after round %d, and a withdrawn player may not re-enter (WOC II.8); 'outflank undo' reverts a withdrawal entered by mistake",
+			t.describe(id), *p.WithdrawnAfterRound)
+	}
+	if afterRound < 0 || afterRound > len(t.Rounds) {
+		return Errorf(EINVALID, "withdrawal after round %d: %s has rounds 0 to %d so far", afterRound, t.Slug, len(t.Rounds))
+	}
+	for _, r := range t.Rounds[afterRound:] {
+		if r.Plays(id) {
+			return Errorf(ECONFLICT, "%s is paired in round %d: withdraw after round %d or later, or replace round %d's pairing first", t.describe(id), r.Number, r.Number, r.Number)
+		}
+	}
+	p.WithdrawnAfterRound = &afterRound
+	return nil
+}

@@ -1,0 +1,111 @@
+package outflank
+
+import (
+	"slices"
+)
+
+// Stage is the part of the tournament a round belongs to.
+type Stage string
+
+const (
+	// StageRoundRobin: everyone meets everyone (EGP II.4.2; WOC II.2 a-b).
+	StageRoundRobin Stage = "round-robin"
+	// StageSwiss: paired by score (WOC II.7, EGP II.4.1, BOF Swiss system).
+	StageSwiss Stage = "swiss"
+	// StagePlayoff: games between players tied in the provisional list (WOC II.3.2).
+	StagePlayoff Stage = "playoff"
+	// StageSemiFinal: the semi-finals (WOC III.2.1).
+	StageSemiFinal Stage = "semi-final"
+	// StageThirdPlace: the playoff for third place (WOC III.2.2).
+	StageThirdPlace Stage = "third-place"
+	// StageFinal: the final (WOC III.2.3, AOF 4.2).
+	StageFinal Stage = "final"
+)
+
+var stages = []Stage{StageRoundRobin, StageSwiss, StagePlayoff, StageSemiFinal, StageThirdPlace, StageFinal}
+
+// ParseStage checks a stage name.
+func ParseStage(s string) (Stage, error) {
+	if slices.Contains(stages, Stage(s)) {
+		return Stage(s), nil
+	}
+	return "", Errorf(EINVALID, "unknown stage %q: use one of round-robin, swiss, playoff, semi-final, third-place, final", s)
+}
+
+// Round is one round: its games, one per table, and its byes.
+type Round struct {
+	Number int    `json:"round"`
+	Stage  Stage  `json:"stage"`
+	Games  []Game `json:"games"`
+	// Byes lists the players who received a bye, in id order.
+	Byes []int `json:"byes"`
+}
+
+// Plays reports whether player id has a game or a bye in the round.
+func (r *Round) Plays(id int) bool {
+	if slices.Contains(r.Byes, id) {
+		return true
+	}
+	for _, g := range r.Games {
+		if g.Black == id || g.White == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Pair is a game to be played: the black player's id, then the white's.
+type Pair struct{ Black, White int }
+
+// AddRound enters the next round by hand: the pairs in table order (table 1
+// first) and the players with a bye. Every player must be registered and
+// active (a withdrawn player is never paired again: WOC II.8), and nobody
+// may play twice in the round.
+func (t *Tournament) AddRound(stage Stage, pairs []Pair, byes []int) (*Round, error) {
+	if _, err := ParseStage(string(stage)); err != nil {
+		return nil, err
+	}
+	if len(pairs) == 0 && len(byes) == 0 {
+		return nil, Errorf(EINVALID, "a round needs at least one pair (--pair BLACK-WHITE) or bye")
+	}
+	r := Round{Number: len(t.Rounds) + 1, Stage: stage}
+	seen := map[int]string{}
+	use := func(id int, where string) error {
+		p, ok := t.Player(id)
+		if !ok {
+			return Errorf(ENOTFOUND, "no player with id %d in %s (%s)", id, t.Slug, where)
+		}
+		if !p.Active(r.Number) {
+			return Errorf(EINVALID, "%s withdrew after round %d and cannot be paired in round %d (WOC II.8: no re-entry)",
+				t.describe(id), *p.WithdrawnAfterRound, r.Number)
+		}
+		if other, dup := seen[id]; dup {
+			return Errorf(EINVALID, "%s appears twice in round %d (%s and %s): a player plays once per round", t.describe(id), r.Number, other, where)
+		}
+		seen[id] = where
+		return nil
+	}
+	for i, p := range pairs {
+		table := i + 1
+		where := "table " + itoa(table)
+		if p.Black == p.White {
+			return nil, Errorf(EINVALID, "%s cannot play against themself (table %d)", t.describe(p.Black), table)
+		}
+		if err := use(p.Black, where); err != nil {
+			return nil, err
+		}
+		if err := use(p.White, where); err != nil {
+			return nil, err
+		}
+		r.Games = append(r.Games, Game{Table: table, Black: p.Black, White: p.White})
+	}
+	for _, id := range byes {
+		if err := use(id, "bye"); err != nil {
+			return nil, err
+		}
+		r.Byes = append(r.Byes, id)
+	}
+	slices.Sort(r.Byes)
+	t.Rounds = append(t.Rounds, r)
+	return &t.Rounds[len(t.Rounds)-1], nil
+}

@@ -1,0 +1,69 @@
+package outflank
+
+import (
+	"math"
+
+	"outflank/rules"
+)
+
+// Settings are the numbers that differ between rulesets and events. A new
+// tournament takes its ruleset's; a director may change any of them.
+type Settings struct {
+	// Rounds is the number of rounds planned (the Swiss system's, or those of
+	// the round robin).
+	Rounds int `json:"rounds"`
+	// BrightwellC is the constant C of the Brightwell quotient; it may be
+	// fractional (FlipTheDisc uses 64 / rounds unrounded).
+	BrightwellC float64 `json:"brightwell_c"`
+	// BrightwellVariant is "rulebook" (WOC Appendix A) or "ftd" (FlipTheDisc's).
+	BrightwellVariant string `json:"brightwell_variant"`
+	// ByeDiscs is [the bye receiver's discs, the bye's discs].
+	ByeDiscs [2]int `json:"bye_discs"`
+	// TimeDefault is the procedure after a flag falls.
+	TimeDefault rules.TimeDefault `json:"time_default"`
+	// UnplayedDiscs is [the absent player's discs, the opponent's] for a game
+	// not played (BOF general rule 11).
+	UnplayedDiscs [2]int `json:"unplayed_discs"`
+}
+
+// Brightwell variants.
+const (
+	BrightwellRulebook = "rulebook"
+	BrightwellFTD      = "ftd"
+)
+
+// DefaultSettings returns ruleset rs's settings for a tournament of rounds rounds.
+func DefaultSettings(rs rules.Ruleset, rounds int) Settings {
+	return Settings{
+		Rounds:            rounds,
+		BrightwellC:       rs.BrightwellC(rounds),
+		BrightwellVariant: BrightwellRulebook,
+		ByeDiscs:          rs.ByeDiscs,
+		TimeDefault:       rs.TimeDefault,
+		UnplayedDiscs:     rs.UnplayedDiscs,
+	}
+}
+
+func (s Settings) validate() error {
+	if s.Rounds < 1 || s.Rounds > 1000 {
+		return Errorf(EINVALID, "rounds %d: a tournament has 1 to 1000 rounds", s.Rounds)
+	}
+	if math.IsNaN(s.BrightwellC) || math.IsInf(s.BrightwellC, 0) || s.BrightwellC < 0 || s.BrightwellC > 64 {
+		return Errorf(EINVALID, "Brightwell constant %v: give a number from 0 to 64", s.BrightwellC)
+	}
+	if s.BrightwellVariant != BrightwellRulebook && s.BrightwellVariant != BrightwellFTD {
+		return Errorf(EINVALID, "Brightwell variant %q: use %q or %q", s.BrightwellVariant, BrightwellRulebook, BrightwellFTD)
+	}
+	for _, pair := range []struct {
+		what  string
+		discs [2]int
+	}{{"bye discs", s.ByeDiscs}, {"unplayed-game discs", s.UnplayedDiscs}} {
+		if pair.discs[0] < 0 || pair.discs[1] < 0 || pair.discs[0]+pair.discs[1] != 64 {
+			return Errorf(EINVALID, "%s %d-%d: give two counts that add up to 64", pair.what, pair.discs[0], pair.discs[1])
+		}
+	}
+	if s.TimeDefault != rules.TimeDefaultWOC && s.TimeDefault != rules.TimeDefaultBOF {
+		return Errorf(EINVALID, "time-default procedure %q: use %q or %q", s.TimeDefault, rules.TimeDefaultWOC, rules.TimeDefaultBOF)
+	}
+	return nil
+}
