@@ -77,9 +77,11 @@ func isCountryCode(s string) bool {
 	return true
 }
 
-// AddPlayer registers p with the next free id and returns it. Late entries
-// are allowed: the pairing takes a player from the round after the last one
-// already entered. Names must be unique, since players are named by them.
+// AddPlayer registers p and returns it: with p.ID when it is set (an
+// import keeps the ids of its file), else with the next free id. Late
+// entries are allowed: the pairing takes a player from the round after the
+// last one already entered. Names must be unique, since players are named by
+// them.
 func (t *Tournament) AddPlayer(p Player) (*Player, error) {
 	if err := p.validate(); err != nil {
 		return nil, err
@@ -92,9 +94,17 @@ func (t *Tournament) AddPlayer(p Player) (*Player, error) {
 			return nil, Errorf(ECONFLICT, "%s already has WOF player %d (#%d %s)", t.Slug, p.WOFID, q.ID, q.Name)
 		}
 	}
-	p.ID = 1
-	for _, q := range t.Players {
-		p.ID = max(p.ID, q.ID+1)
+	if p.ID < 0 {
+		return nil, Errorf(EINVALID, "player id %d: ids are positive", p.ID)
+	}
+	if _, taken := t.Player(p.ID); taken {
+		return nil, Errorf(ECONFLICT, "player id %d is used twice", p.ID)
+	}
+	if p.ID == 0 {
+		p.ID = 1
+		for _, q := range t.Players {
+			p.ID = max(p.ID, q.ID+1)
+		}
 	}
 	p.WithdrawnAfterRound = nil
 	p.Version = 0
@@ -112,14 +122,14 @@ func (t *Tournament) Withdraw(id, afterRound int) error {
 	}
 	if p.WithdrawnAfterRound != nil {
 		return Errorf(ECONFLICT, "%s already withdrew after round %d, and a withdrawn player may not re-enter (WOC II.8); 'outflank undo' reverts a withdrawal entered by mistake",
-			t.describe(id), *p.WithdrawnAfterRound)
+			t.Describe(id), *p.WithdrawnAfterRound)
 	}
 	if afterRound < 0 || afterRound > len(t.Rounds) {
 		return Errorf(EINVALID, "withdrawal after round %d: %s has rounds 0 to %d so far", afterRound, t.Slug, len(t.Rounds))
 	}
 	for _, r := range t.Rounds[afterRound:] {
 		if r.Plays(id) {
-			return Errorf(ECONFLICT, "%s is paired in round %d: withdraw after round %d or later, or replace round %d's pairing first", t.describe(id), r.Number, r.Number, r.Number)
+			return Errorf(ECONFLICT, "%s is paired in round %d: withdraw after round %d or later, or replace round %d's pairing first", t.Describe(id), r.Number, r.Number, r.Number)
 		}
 	}
 	p.WithdrawnAfterRound = &afterRound

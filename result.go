@@ -89,6 +89,21 @@ type Result struct {
 	Winner Side `json:"winner,omitempty"`
 	// Reason explains a penalty or a forfeit.
 	Reason string `json:"reason,omitempty"`
+	// DiscsUnknown marks a result known only by its winner (a result-only
+	// line of a WOF .ELO file, or one whose discs are placeholders): it
+	// counts nominally 33-31, or 32-32 for a draw.
+	DiscsUnknown bool `json:"discs_unknown,omitempty"`
+}
+
+// NominalResult returns the result of a game whose winner is known but not
+// its discs: 33-31 for the winner (the narrowest win), 32-32 for a draw.
+// winner is "" for a draw.
+func NominalResult(winner Side) *Result {
+	r := &Result{Outcome: OutcomeNormal, BlackDiscs: 32, WhiteDiscs: 32, DiscsUnknown: true}
+	if winner != "" {
+		r.setDiscs(winner, 33, 31)
+	}
+	return r
 }
 
 // Points returns the tournament points of the two players: 1 for a win, ½

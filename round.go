@@ -77,10 +77,10 @@ func (t *Tournament) AddRound(stage Stage, pairs []Pair, byes []int) (*Round, er
 		}
 		if !p.Active(r.Number) {
 			return Errorf(EINVALID, "%s withdrew after round %d and cannot be paired in round %d (WOC II.8: no re-entry)",
-				t.describe(id), *p.WithdrawnAfterRound, r.Number)
+				t.Describe(id), *p.WithdrawnAfterRound, r.Number)
 		}
 		if other, dup := seen[id]; dup {
-			return Errorf(EINVALID, "%s appears twice in round %d (%s and %s): a player plays once per round", t.describe(id), r.Number, other, where)
+			return Errorf(EINVALID, "%s appears twice in round %d (%s and %s): a player plays once per round", t.Describe(id), r.Number, other, where)
 		}
 		seen[id] = where
 		return nil
@@ -89,7 +89,7 @@ func (t *Tournament) AddRound(stage Stage, pairs []Pair, byes []int) (*Round, er
 		table := i + 1
 		where := "table " + itoa(table)
 		if p.Black == p.White {
-			return nil, Errorf(EINVALID, "%s cannot play against themself (table %d)", t.describe(p.Black), table)
+			return nil, Errorf(EINVALID, "%s cannot play against themself (table %d)", t.Describe(p.Black), table)
 		}
 		if err := use(p.Black, where); err != nil {
 			return nil, err

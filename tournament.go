@@ -145,10 +145,13 @@ func (t *Tournament) Game(n, table int) (*Game, error) {
 	return nil, Errorf(ENOTFOUND, "round %d of %s has no table %d (tables 1-%d)", n, t.Slug, table, len(r.Games))
 }
 
-// describe names a player for messages: "#3 Anna Smith".
-func (t *Tournament) describe(id int) string {
+// Describe names a player for messages: "#3 Anna Smith".
+func (t *Tournament) Describe(id int) string {
 	if p, ok := t.Player(id); ok {
 		return fmt.Sprintf("#%d %s", p.ID, p.Name)
 	}
 	return fmt.Sprintf("#%d", id)
 }
+
+// Validate checks the tournament's own fields and settings.
+func (t *Tournament) Validate() error { return t.validateHeader() }

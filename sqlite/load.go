@@ -108,7 +108,7 @@ func (db *DB) loadRounds(ctx context.Context, q queryer, l *loaded) (map[int]*ou
 
 func (db *DB) loadGames(ctx context.Context, q queryer, l *loaded, rounds map[int]*outflank.Round) error {
 	rows, err := q.QueryContext(ctx, `SELECT round, table_no, black, white, outcome, black_discs, white_discs, board_black, board_white,
-		moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, version FROM games WHERE tournament_id = ?`, l.id)
+		moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, version FROM games WHERE tournament_id = ?`, l.id)
 	if err != nil {
 		return translate(fmt.Errorf("reading games: %w", err), db.path)
 	}
@@ -121,7 +121,7 @@ func (db *DB) loadGames(ctx context.Context, q queryer, l *loaded, rounds map[in
 		var res outflank.Result
 		var defaulter, loser, winner string
 		if err := rows.Scan(&number, &g.Table, &g.Black, &g.White, &outcome, &blackDiscs, &whiteDiscs, &boardBlack, &boardWhite,
-			&res.Moves, &defaulter, &res.DefaulterFlags, &res.OpponentFlags, &loser, &winner, &res.Reason, &g.Version); err != nil {
+			&res.Moves, &defaulter, &res.DefaulterFlags, &res.OpponentFlags, &loser, &winner, &res.Reason, &res.DiscsUnknown, &g.Version); err != nil {
 			return translate(fmt.Errorf("reading games: %w", err), db.path)
 		}
 		if outcome.Valid {

@@ -79,8 +79,8 @@ func (db *DB) insertRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 		if round, _, err = keyParts(c.Key); err == nil {
 			if err = json.Unmarshal(c.After, &g); err == nil {
 				_, err = tx.ExecContext(ctx, `INSERT INTO games (tournament_id, round, table_no, black, white, outcome, black_discs, white_discs,
-					board_black, board_white, moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, version)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+					board_black, board_white, moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, version)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
 					append([]any{tid, round, g.Table, g.Black, g.White}, resultColumns(g.Result)...)...)
 			}
 		}
@@ -139,7 +139,7 @@ func (db *DB) updateRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 			if err = json.Unmarshal(c.After, &g); err == nil {
 				res, err = tx.ExecContext(ctx, `UPDATE games SET black = ?, white = ?, outcome = ?, black_discs = ?, white_discs = ?,
 					board_black = ?, board_white = ?, moves = ?, defaulter = ?, defaulter_flags = ?, opponent_flags = ?, loser = ?,
-					winner = ?, reason = ?, version = version + 1 WHERE tournament_id = ? AND round = ? AND table_no = ? AND version = ?`,
+					winner = ?, reason = ?, discs_unknown = ?, version = version + 1 WHERE tournament_id = ? AND round = ? AND table_no = ? AND version = ?`,
 					append(append([]any{g.Black, g.White}, resultColumns(g.Result)...), tid, round, g.Table, version)...)
 			}
 		}
@@ -193,17 +193,17 @@ func playerColumns(p outflank.Player) []any {
 	return []any{p.Name, p.Country, p.WOFID, p.NewToWOF, p.Rating, p.Gender, p.Born, p.Seeded, p.Additional, p.Team, withdrawn}
 }
 
-// resultColumns are the twelve result columns of a game, NULL for no result.
+// resultColumns are the thirteen result columns of a game, NULL for no result.
 func resultColumns(r *outflank.Result) []any {
 	if r == nil {
-		return []any{nil, nil, nil, nil, nil, "", "", 0, 0, "", "", ""}
+		return []any{nil, nil, nil, nil, nil, "", "", 0, 0, "", "", "", false}
 	}
 	var boardBlack, boardWhite any
 	if r.Board != nil {
 		boardBlack, boardWhite = r.Board.Black, r.Board.White
 	}
 	return []any{string(r.Outcome), r.BlackDiscs, r.WhiteDiscs, boardBlack, boardWhite, r.Moves, string(r.Defaulter),
-		r.DefaulterFlags, r.OpponentFlags, string(r.Loser), string(r.Winner), r.Reason}
+		r.DefaulterFlags, r.OpponentFlags, string(r.Loser), string(r.Winner), r.Reason, r.DiscsUnknown}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

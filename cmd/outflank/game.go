@@ -14,21 +14,28 @@ var gameCommands = map[string]command{
 }
 
 func runGame(e *env, args []string) error {
+	return e.subcommand("game", gameCommands, args)
+}
+
+// subcommand dispatches `outflank NAME VERB ...` to the verb's command, or
+// lists the verbs.
+func (e *env) subcommand(name string, table map[string]command, args []string) error {
+	verbs := sortedNames(table)
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		var b strings.Builder
-		for _, name := range sortedNames(gameCommands) {
-			fmt.Fprintf(&b, "  outflank %s\n      %s\n", gameCommands[name].usage, gameCommands[name].help)
+		for _, verb := range verbs {
+			fmt.Fprintf(&b, "  outflank %s\n      %s\n", table[verb].usage, table[verb].help)
 		}
 		if len(args) == 0 {
 			e.printf(e.stderr, "%s", b.String())
-			return usagef("game: name a subcommand: replay, perft or wthor")
+			return usagef("%s: name a subcommand: %s", name, strings.Join(verbs, ", "))
 		}
 		e.printf(e.stdout, "%s", b.String())
 		return nil
 	}
-	cmd, ok := gameCommands[args[0]]
+	cmd, ok := table[args[0]]
 	if !ok {
-		return usagef("game: unknown subcommand %q (replay, perft or wthor)", args[0])
+		return usagef("%s: unknown subcommand %q (%s)", name, args[0], strings.Join(verbs, ", "))
 	}
 	return cmd.run(e, args[1:])
 }

@@ -56,6 +56,7 @@ CREATE TABLE games (
 	loser           TEXT    NOT NULL DEFAULT '',
 	winner          TEXT    NOT NULL DEFAULT '',
 	reason          TEXT    NOT NULL DEFAULT '',
+	discs_unknown   INTEGER NOT NULL DEFAULT 0,
 	version         INTEGER NOT NULL,
 	PRIMARY KEY (tournament_id, round, table_no),
 	FOREIGN KEY (tournament_id, round) REFERENCES rounds (tournament_id, number) ON DELETE CASCADE,

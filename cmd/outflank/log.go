@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+
+	"outflank"
+)
+
+func runUndo(e *env, args []string) error {
+	fs := e.newFlags("undo", "undo SLUG")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	slug, _, err := oneSlug(pos, 0, "undo SLUG")
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	db, err := e.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ev, err := db.Undo(ctx, slug)
+	if err != nil {
+		return err
+	}
+	e.printf(e.stdout, "saved: %s (event #%d)\n", ev.Summary, ev.ID)
+	return nil
+}
+
+func runLog(e *env, args []string) error {
+	fs := e.newFlags("log", "log SLUG [--json]")
+	asJSON := fs.Bool("json", false, "print the events, with every row before and after, as JSON")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	slug, _, err := oneSlug(pos, 0, "log SLUG [--json]")
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	db, err := e.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	events, err := db.Log(ctx, slug)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		if events == nil {
+			events = []outflank.Event{}
+		}
+		return writeJSON(e.stdout, events)
+	}
+	for _, ev := range events {
+		note := ""
+		if ev.UndoneBy != 0 {
+			note = "  [undone by #" + itoa(int(ev.UndoneBy)) + "]"
+		}
+		e.printf(e.stdout, "#%-5d %s  %-18s %s%s\n", ev.ID, ev.At.Local().Format("2006-01-02 15:04:05"), ev.Kind, ev.Summary, note)
+	}
+	return nil
+}

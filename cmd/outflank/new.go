@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"outflank"
+	"outflank/rules"
+)
+
+func runNew(e *env, args []string) error {
+	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B]"
+	fs := e.newFlags("new", usage)
+	name := fs.String("name", "", "the tournament's `name`")
+	ruleset := fs.String("rules", "", "the `ruleset`: woc, egp, aof, bof-regional, bof-national or custom")
+	rounds := fs.Int("rounds", 0, "number of rounds (default: the ruleset's)")
+	date := fs.String("date", "", "first day, YYYY-MM-DD")
+	brightwell := fs.Float64("brightwell-c", -1, "the Brightwell constant C (default: the ruleset's)")
+	byeDiscs := fs.String("bye-discs", "", "a bye's discs, receiver's first, e.g. 44-20 (default: the ruleset's)")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	slug, _, err := oneSlug(pos, 0, usage)
+	if err != nil {
+		return err
+	}
+	if *ruleset == "" {
+		return usagef("new: give --rules (woc, egp, aof, bof-regional, bof-national or custom)")
+	}
+	t, err := outflank.NewTournament(slug, *name, *date, rules.ID(*ruleset), *rounds)
+	if err != nil {
+		return err
+	}
+	if *brightwell >= 0 {
+		t.Settings.BrightwellC = *brightwell
+	}
+	if *byeDiscs != "" {
+		d, err := parseScore(*byeDiscs)
+		if err != nil {
+			return err
+		}
+		t.Settings.ByeDiscs = [2]int{d.Black, d.White}
+	}
+	if err := t.Validate(); err != nil {
+		return err
+	}
+	ctx := context.Background()
+	db, err := e.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ev, err := db.Create(ctx, t, outflank.KindCreate, fmt.Sprintf("created %s (%s, %d rounds)", t.Name, t.Rules, t.Settings.Rounds))
+	if err != nil {
+		return err
+	}
+	e.printf(e.stdout, "saved: %s (event #%d)\n", ev.Summary, ev.ID)
+	return nil
+}
+
+func runList(e *env, args []string) error {
+	fs := e.newFlags("list", "list")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usagef("usage: outflank list")
+	}
+	ctx := context.Background()
+	db, err := e.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	list, err := db.Tournaments(ctx)
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		e.printf(e.stdout, "no tournaments yet in %s: 'outflank new SLUG --name NAME --rules RULESET' creates one\n", e.db)
+		return nil
+	}
+	for _, s := range list {
+		e.printf(e.stdout, "%-24s %-10s %-12s %3d players %3d rounds  %s\n", s.Slug, s.Date, s.Rules, s.Players, s.Rounds, s.Name)
+	}
+	return nil
+}

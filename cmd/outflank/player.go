@@ -1,0 +1,185 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"outflank"
+	"outflank/exchange"
+	"outflank/wof"
+)
+
+const (
+	playerAddUsage      = "player add SLUG --name NAME [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--seeded] [--additional] [--team NAME] [--wof-id N [--players-db FILE]]"
+	playerImportUsage   = "player import SLUG FILE.csv [--players-db FILE]"
+	playerWithdrawUsage = "player withdraw SLUG PLAYER [--after-round N]"
+)
+
+var playerCommands = map[string]command{
+	"add":      {usage: playerAddUsage, help: "register a player", run: runPlayerAdd},
+	"import":   {usage: playerImportUsage, help: "register the players of a CSV file", run: runPlayerImport},
+	"withdraw": {usage: playerWithdrawUsage, help: "record a withdrawal (no re-entry: WOC II.8)", run: runPlayerWithdraw},
+}
+
+func runPlayer(e *env, args []string) error {
+	return e.subcommand("player", playerCommands, args)
+}
+
+func runPlayerAdd(e *env, args []string) error {
+	usage := playerAddUsage
+	fs := e.newFlags("player add", usage)
+	var p outflank.Player
+	fs.StringVar(&p.Name, "name", "", "the player's `name` (Surname, Firstname is the WOF's way)")
+	fs.StringVar(&p.Country, "country", "", "three-letter country `code`")
+	fs.IntVar(&p.Rating, "rating", 0, "rating (0: unrated)")
+	fs.StringVar(&p.Gender, "gender", "", "f or m")
+	fs.StringVar(&p.Born, "born", "", "birth date YYYY-MM-DD")
+	fs.BoolVar(&p.Seeded, "seeded", false, "group A for the first round (WOC II.7.1)")
+	fs.BoolVar(&p.Additional, "additional", false, "the additional player (WOC II.2)")
+	fs.StringVar(&p.Team, "team", "", "the team the player's points count for")
+	fs.IntVar(&p.WOFID, "wof-id", 0, "the player's WOF id")
+	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in name, country and rating from --wof-id")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	slug, _, err := oneSlug(pos, 0, usage)
+	if err != nil {
+		return err
+	}
+	if *dbPath != "" {
+		db, err := readPlayerDB(*dbPath)
+		if err != nil {
+			return err
+		}
+		if err := fillFromDB(&p, db); err != nil {
+			return err
+		}
+	}
+	return e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
+		added, err := t.AddPlayer(p)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("added player #%d %s", added.ID, added.Name), nil
+	})
+}
+
+func runPlayerImport(e *env, args []string) error {
+	usage := playerImportUsage
+	fs := e.newFlags("player import", usage)
+	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in rows that give only a wof_id")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	slug, rest, err := oneSlug(pos, 1, usage)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(rest[0])
+	if err != nil {
+		return fileError(rest[0], err)
+	}
+	defer f.Close()
+	players, err := exchange.ReadPlayersCSV(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", rest[0], err)
+	}
+	if len(players) == 0 {
+		return outflank.Errorf(outflank.EINVALID, "%s has a header but no players", rest[0])
+	}
+	if *dbPath != "" {
+		db, err := readPlayerDB(*dbPath)
+		if err != nil {
+			return err
+		}
+		for i := range players {
+			if err := fillFromDB(&players[i], db); err != nil {
+				return outflank.Errorf(outflank.EINVALID, "%s, player %d: %s", rest[0], i+1, outflank.ErrorMessage(err))
+			}
+		}
+	}
+	return e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
+		for i, p := range players {
+			if _, err := t.AddPlayer(p); err != nil {
+				return "", outflank.Errorf(outflank.ErrorCode(err), "%s, player %d (%s): %s; no player was imported", rest[0], i+1, p.Name, outflank.ErrorMessage(err))
+			}
+		}
+		return fmt.Sprintf("imported %d players from %s", len(players), rest[0]), nil
+	})
+}
+
+func runPlayerWithdraw(e *env, args []string) error {
+	usage := playerWithdrawUsage
+	fs := e.newFlags("player withdraw", usage)
+	after := fs.Int("after-round", -1, "the last round the player took part in (default: the last round entered)")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	slug, rest, err := oneSlug(pos, 1, usage)
+	if err != nil {
+		return err
+	}
+	return e.update(slug, outflank.KindWithdraw, func(t *outflank.Tournament) (string, error) {
+		p, err := t.FindPlayer(rest[0])
+		if err != nil {
+			return "", err
+		}
+		n := *after
+		if n < 0 {
+			n = len(t.Rounds)
+		}
+		if err := t.Withdraw(p.ID, n); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("#%d %s withdrew after round %d", p.ID, p.Name, n), nil
+	})
+}
+
+// readPlayerDB reads the WOF player database, reporting its odd lines.
+func readPlayerDB(path string) (*wof.PlayerDB, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fileError(path, err)
+	}
+	defer f.Close()
+	db, _, err := wof.ReadPlayerDB(f)
+	if err != nil {
+		return nil, outflank.Errorf(outflank.EINVALID, "%s: %v", path, err)
+	}
+	return db, nil
+}
+
+// fillFromDB completes a player known by WOF id from the player database:
+// name, country and rating, unless the director gave them.
+func fillFromDB(p *outflank.Player, db *wof.PlayerDB) error {
+	if p.WOFID == 0 {
+		return nil
+	}
+	found, ok := db.ByID(p.WOFID)
+	if !ok {
+		return outflank.Errorf(outflank.ENOTFOUND, "WOF id %d is not in the player database", p.WOFID)
+	}
+	if p.Name == "" {
+		p.Name = strings.TrimSpace(found.Surname + ", " + found.Firstname)
+	}
+	if p.Country == "" {
+		p.Country = found.Country
+	}
+	if p.Rating == 0 {
+		p.Rating = found.Rating
+	}
+	return nil
+}
+
+func parseInt(s, what string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, outflank.Errorf(outflank.EINVALID, "%s %q is not a whole number", what, s)
+	}
+	return n, nil
+}

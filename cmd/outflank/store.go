@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"outflank"
+	"outflank/sqlite"
+)
+
+// openStore opens the database named by --db.
+func (e *env) openStore(ctx context.Context) (*sqlite.DB, error) {
+	return sqlite.Open(ctx, e.db)
+}
+
+// update runs one change on a tournament in one transaction and reports it.
+// The message is printed only after the commit: what is reported saved is saved.
+func (e *env) update(slug, kind string, change func(t *outflank.Tournament) (string, error)) error {
+	ctx := context.Background()
+	db, err := e.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ev, err := db.Update(ctx, slug, kind, change)
+	if err != nil {
+		return err
+	}
+	e.printf(e.stdout, "saved: %s (event #%d)\n", ev.Summary, ev.ID)
+	return nil
+}
+
+// oneSlug checks that the positional arguments are exactly a slug and n more.
+func oneSlug(pos []string, n int, usage string) (string, []string, error) {
+	if len(pos) != n+1 {
+		return "", nil, usagef("usage: outflank %s", usage)
+	}
+	return pos[0], pos[1:], nil
+}
+
+// parsePair reads "A-B": the black player, then the white, each an id or an
+// exact name. Names may contain hyphens, so every split is tried and the one
+// naming two players wins.
+func parsePair(t *outflank.Tournament, text string) (outflank.Pair, error) {
+	var found []outflank.Pair
+	var firstErr error
+	for i := 0; i < len(text); i++ {
+		if text[i] != '-' {
+			continue
+		}
+		black, err := t.FindPlayer(text[:i])
+		if err == nil {
+			var white *outflank.Player
+			if white, err = t.FindPlayer(text[i+1:]); err == nil {
+				found = append(found, outflank.Pair{Black: black.ID, White: white.ID})
+				continue
+			}
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case len(found) > 1:
+		return outflank.Pair{}, outflank.Errorf(outflank.EINVALID, "pair %q can be read %d ways: use the players' ids (e.g. 12-7)", text, len(found))
+	case firstErr != nil:
+		return outflank.Pair{}, fmt.Errorf("pair %q: %w", text, firstErr)
+	}
+	return outflank.Pair{}, outflank.Errorf(outflank.EINVALID, "pair %q: write BLACK-WHITE, each a player's id or exact name (e.g. 12-7)", text)
+}
+
+// parseScore reads "40-24" (black's discs first).
+func parseScore(text string) (*outflank.Discs, error) {
+	var b, w int
+	var rest string
+	n, _ := fmt.Sscanf(strings.TrimSpace(text), "%d-%d%s", &b, &w, &rest)
+	if n != 2 {
+		return nil, outflank.Errorf(outflank.EINVALID, "score %q: write black's discs, a hyphen, white's discs (e.g. 40-24)", text)
+	}
+	return &outflank.Discs{Black: b, White: w}, nil
+}
+
+// repeated is a flag that may be given several times (--pair A-B --pair C-D).
+type repeated []string
+
+func (r *repeated) String() string     { return strings.Join(*r, ",") }
+func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
+
+func itoa(n int) string { return fmt.Sprint(n) }

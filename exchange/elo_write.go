@@ -1,0 +1,101 @@
+package exchange
+
+import (
+	"io"
+	"strings"
+	"time"
+
+	"outflank"
+	"outflank/wof"
+)
+
+// provisionalBase numbers the players an .ELO file must introduce as new
+// ("+ID"): a player without a WOF id is written +900000 plus their
+// tournament id, far from the ids the WOF has given so far, so the rating
+// officer can tell them apart.
+const provisionalBase = 900000
+
+// WriteELO writes t as a WOF .ELO rating file: the header, a line per player
+// with points, disc count and rating, the rounds' games under %Round
+// markers, and the playoff and final games after %%Added results.
+// Forfeits and unplayed games are left out (no game was played to rate);
+// results with unknown discs are written result-only ("ID > ID").
+func WriteELO(w io.Writer, t *outflank.Tournament) error {
+	f := &wof.File{Tournament: t.Name, Sender: "Outflank", Creator: "Outflank"}
+	if d, err := time.Parse(time.DateOnly, t.Date); err == nil {
+		f.DateFrom = wof.Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
+	}
+	f.Country = commonCountry(t)
+	ids := map[int]int{}
+	totals := t.Totals(0)
+	for _, p := range t.Players {
+		id, isNew := p.WOFID, p.NewToWOF
+		if id == 0 {
+			id, isNew = provisionalBase+p.ID, true
+		}
+		ids[p.ID] = id
+		surname, first, _ := strings.Cut(p.Name, ",")
+		tot := totals[p.ID]
+		points, discs := tot.Points, tot.Discs
+		line := wof.Player{ID: id, New: isNew, Surname: strings.TrimSpace(surname), Firstname: strings.TrimSpace(first),
+			Country: p.Country, Score: &points, Discs: &discs}
+		if p.Rating > 0 {
+			rating := p.Rating
+			line.Rating = &rating
+		}
+		f.Players = append(f.Players, line)
+	}
+	for _, r := range t.Rounds {
+		games := eloGames(r, ids)
+		switch r.Stage {
+		case outflank.StageRoundRobin, outflank.StageSwiss:
+			f.Rounds = append(f.Rounds, wof.Round{Number: r.Number, Games: games})
+		default:
+			f.Added = append(f.Added, games...)
+		}
+	}
+	return wof.Write(w, f)
+}
+
+// eloGames writes a round's rated games, black first.
+func eloGames(r outflank.Round, ids map[int]int) []wof.Game {
+	var games []wof.Game
+	for _, g := range r.Games {
+		res := g.Result
+		if res == nil || res.Outcome == outflank.OutcomeForfeit || res.Outcome == outflank.OutcomeUnplayed {
+			continue
+		}
+		game := wof.Game{First: ids[g.Black], Second: ids[g.White], FirstColor: wof.Black, Result: wof.Draw}
+		switch black, white := res.Points(); {
+		case black > white:
+			game.Result = wof.Win
+		case white > black:
+			game.Result = wof.Loss
+		}
+		if !res.DiscsUnknown {
+			b, w := res.BlackDiscs, res.WhiteDiscs
+			game.FirstDiscs, game.SecondDiscs = &b, &w
+		} else {
+			game.FirstColor = wof.ColorUnknown
+		}
+		games = append(games, game)
+	}
+	return games
+}
+
+// commonCountry returns the country most players come from: the .ELO
+// header wants the tournament's country, which Outflank does not record.
+func commonCountry(t *outflank.Tournament) string {
+	count := map[string]int{}
+	best := ""
+	for _, p := range t.Players {
+		if p.Country == "" {
+			continue
+		}
+		count[p.Country]++
+		if count[p.Country] > count[best] || (count[p.Country] == count[best] && p.Country < best) {
+			best = p.Country
+		}
+	}
+	return best
+}

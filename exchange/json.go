@@ -1,0 +1,249 @@
+package exchange
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"outflank"
+	"outflank/rules"
+)
+
+// FormatJSON is the version tag of the tournament file.
+const FormatJSON = "outflank/1"
+
+// fileTournament is the tournament file (design.md, "The tournament file").
+// Fields may be added in later versions, never renamed.
+type fileTournament struct {
+	Format    string            `json:"format"`
+	Name      string            `json:"name"`
+	Slug      string            `json:"slug"`
+	Rules     string            `json:"rules"`
+	Date      string            `json:"date"`
+	Settings  fileSettings      `json:"settings"`
+	Players   []outflank.Player `json:"players"`
+	Rounds    []fileRound       `json:"rounds"`
+	Standings []fileStanding    `json:"standings"`
+}
+
+// fileSettings has a pointer per setting: one missing from an imported file
+// takes the ruleset's default.
+type fileSettings struct {
+	Rounds            *int     `json:"rounds"`
+	BrightwellC       *float64 `json:"brightwell_c"`
+	BrightwellVariant *string  `json:"brightwell_variant"`
+	ByeDiscs          *[2]int  `json:"bye_discs"`
+	TimeDefault       *string  `json:"time_default"`
+	UnplayedDiscs     *[2]int  `json:"unplayed_discs"`
+}
+
+type fileRound struct {
+	Round int        `json:"round"`
+	Stage string     `json:"stage"`
+	Games []fileGame `json:"games"`
+	Byes  []int      `json:"byes"`
+}
+
+// fileGame flattens the result into the game: black_discs, white_discs,
+// outcome and the rest appear only once a result is entered.
+type fileGame struct {
+	Table int `json:"table"`
+	Black int `json:"black"`
+	White int `json:"white"`
+	*outflank.Result
+}
+
+type fileStanding struct {
+	Rank   int      `json:"rank"`
+	Equal  bool     `json:"equal"`
+	Player int      `json:"player"`
+	Points float64  `json:"points"`
+	BQ     *float64 `json:"bq,omitempty"` // set once the standings engine computes it
+	Discs  int      `json:"discs"`
+}
+
+// WriteJSON writes t as a tournament file, with its standings.
+func WriteJSON(w io.Writer, t *outflank.Tournament) error {
+	s := t.Settings
+	f := fileTournament{
+		Format: FormatJSON, Name: t.Name, Slug: t.Slug, Rules: string(t.Rules), Date: t.Date,
+		Settings: fileSettings{Rounds: &s.Rounds, BrightwellC: &s.BrightwellC, BrightwellVariant: &s.BrightwellVariant,
+			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs},
+		Players:   t.Players,
+		Rounds:    make([]fileRound, len(t.Rounds)),
+		Standings: standingsOf(t),
+	}
+	if f.Players == nil {
+		f.Players = []outflank.Player{}
+	}
+	for i, r := range t.Rounds {
+		fr := fileRound{Round: r.Number, Stage: string(r.Stage), Games: make([]fileGame, len(r.Games)), Byes: r.Byes}
+		if fr.Byes == nil {
+			fr.Byes = []int{}
+		}
+		for j, g := range r.Games {
+			fr.Games[j] = fileGame{Table: g.Table, Black: g.Black, White: g.White, Result: g.Result}
+		}
+		f.Rounds[i] = fr
+	}
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return fmt.Errorf("exchange: encoding %s: %w", t.Slug, err)
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+// ReadJSON reads a tournament file and rebuilds the tournament through the
+// domain's methods, so the file must obey every rule a director's input
+// does. Standings in the file are ignored: they are recomputed.
+func ReadJSON(r io.Reader) (*outflank.Tournament, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
+	if err != nil {
+		return nil, outflank.Errorf(outflank.EINVALID, "reading the tournament file: %v", err)
+	}
+	if len(data) > maxFileBytes {
+		return nil, outflank.Errorf(outflank.EINVALID, "the tournament file is larger than %d MB", maxFileBytes>>20)
+	}
+	var f fileTournament
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&f); err != nil {
+		return nil, jsonError(data, err)
+	}
+	if f.Format != FormatJSON {
+		return nil, outflank.Errorf(outflank.EINVALID, "format %q: this is not an %s tournament file", f.Format, FormatJSON)
+	}
+	rounds := 0
+	if f.Settings.Rounds != nil {
+		rounds = *f.Settings.Rounds
+	}
+	t, err := outflank.NewTournament(f.Slug, f.Name, f.Date, rules.ID(f.Rules), rounds)
+	if err != nil {
+		return nil, err
+	}
+	f.Settings.applyTo(&t.Settings)
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	if err := buildPlayers(t, f.Players); err != nil {
+		return nil, err
+	}
+	for i, fr := range f.Rounds {
+		if err := buildRound(t, i+1, fr); err != nil {
+			return nil, err
+		}
+	}
+	return t, withdraw(t, f.Players)
+}
+
+// maxFileBytes bounds a tournament file: 5,000 players and 13 rounds of
+// transcripts take about 5 MB.
+const maxFileBytes = 64 << 20
+
+func (s fileSettings) applyTo(dst *outflank.Settings) {
+	if s.BrightwellC != nil {
+		dst.BrightwellC = *s.BrightwellC
+	}
+	if s.BrightwellVariant != nil {
+		dst.BrightwellVariant = *s.BrightwellVariant
+	}
+	if s.ByeDiscs != nil {
+		dst.ByeDiscs = *s.ByeDiscs
+	}
+	if s.TimeDefault != nil {
+		dst.TimeDefault = rules.TimeDefault(*s.TimeDefault)
+	}
+	if s.UnplayedDiscs != nil {
+		dst.UnplayedDiscs = *s.UnplayedDiscs
+	}
+}
+
+// buildPlayers registers the players with their ids; withdrawals come last,
+// once the rounds they played are in.
+func buildPlayers(t *outflank.Tournament, players []outflank.Player) error {
+	for i, p := range players {
+		if p.ID <= 0 {
+			return outflank.Errorf(outflank.EINVALID, "players[%d] (%s): every player needs a positive id", i, p.Name)
+		}
+		p.WithdrawnAfterRound = nil
+		if _, err := t.AddPlayer(p); err != nil {
+			return outflank.Errorf(outflank.EINVALID, "players[%d] (id %d): %s", i, p.ID, outflank.ErrorMessage(err))
+		}
+	}
+	return nil
+}
+
+func buildRound(t *outflank.Tournament, n int, fr fileRound) error {
+	if fr.Round != n {
+		return outflank.Errorf(outflank.EINVALID, "rounds[%d] is numbered %d: rounds are numbered 1, 2, 3... in order", n-1, fr.Round)
+	}
+	stage, err := outflank.ParseStage(fr.Stage)
+	if err != nil {
+		return outflank.Errorf(outflank.EINVALID, "round %d: %s", n, outflank.ErrorMessage(err))
+	}
+	pairs := make([]outflank.Pair, len(fr.Games))
+	for j, g := range fr.Games {
+		if g.Table != j+1 {
+			return outflank.Errorf(outflank.EINVALID, "round %d: games[%d] is table %d: tables are numbered 1, 2, 3... in order", n, j, g.Table)
+		}
+		pairs[j] = outflank.Pair{Black: g.Black, White: g.White}
+	}
+	if _, err := t.AddRound(stage, pairs, fr.Byes); err != nil {
+		return outflank.Errorf(outflank.EINVALID, "round %d: %s", n, outflank.ErrorMessage(err))
+	}
+	for _, g := range fr.Games {
+		if g.Result == nil {
+			continue
+		}
+		if err := t.Settings.Check(g.Result); err != nil {
+			return outflank.Errorf(outflank.EINVALID, "round %d table %d: %s", n, g.Table, outflank.ErrorMessage(err))
+		}
+		if _, err := t.SetResult(n, g.Table, g.Result, outflank.ResultOptions{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func withdraw(t *outflank.Tournament, players []outflank.Player) error {
+	for _, p := range players {
+		if p.WithdrawnAfterRound == nil {
+			continue
+		}
+		if err := t.Withdraw(p.ID, *p.WithdrawnAfterRound); err != nil {
+			return outflank.Errorf(outflank.EINVALID, "player %d (%s): %s", p.ID, p.Name, outflank.ErrorMessage(err))
+		}
+	}
+	return nil
+}
+
+// jsonError says where in the file the JSON went wrong.
+func jsonError(data []byte, err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		line, col := position(data, syntax.Offset)
+		return outflank.Errorf(outflank.EINVALID, "tournament file, line %d column %d: %v", line, col, syntax)
+	case errors.As(err, &typ):
+		line, col := position(data, typ.Offset)
+		return outflank.Errorf(outflank.EINVALID, "tournament file, line %d column %d: %s should be %s, not %s", line, col, typ.Field, typ.Type, typ.Value)
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return outflank.Errorf(outflank.EINVALID, "the tournament file is empty or cut short")
+	}
+	return outflank.Errorf(outflank.EINVALID, "tournament file: %v", err)
+}
+
+func position(data []byte, offset int64) (line, col int) {
+	line, col = 1, 1
+	for i := int64(0); i < offset && i < int64(len(data)); i++ {
+		if data[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
