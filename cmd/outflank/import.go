@@ -11,11 +11,16 @@ import (
 	"outflank/rules"
 )
 
+// maxWarnings is how many warnings import prints by default: enough to
+// see what kind of oddities a file has without burying the result.
+const maxWarnings = 20
+
 func runImport(e *env, args []string) error {
 	const usage = "import FILE [--slug SLUG] [--rules RULESET]"
 	fs := e.newFlags("import", usage)
 	slug := fs.String("slug", "", "store the tournament under this slug (default: the file's; for .ELO, made from its name)")
 	ruleset := fs.String("rules", "", "the ruleset of an .ELO file's tournament (default custom); a tournament file names its own")
+	allWarnings := fs.Bool("all-warnings", false, "print every warning about the file's odd lines, not only the first 20")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -52,7 +57,11 @@ func runImport(e *env, args []string) error {
 			return err
 		}
 	}
-	for _, w := range warnings {
+	for i, w := range warnings {
+		if i == maxWarnings && !*allWarnings {
+			e.printf(e.stderr, "warning: %s: ... and %d more warnings (--all-warnings prints them all)\n", path, len(warnings)-maxWarnings)
+			break
+		}
 		e.printf(e.stderr, "warning: %s: %s\n", path, w)
 	}
 	ctx := context.Background()
