@@ -87,11 +87,11 @@ func (t *Tournament) AddPlayer(p Player) (*Player, error) {
 		return nil, err
 	}
 	for _, q := range t.Players {
-		if strings.EqualFold(q.Name, p.Name) {
-			return nil, Errorf(ECONFLICT, "%s already has a player named %q (#%d): add a distinguishing detail to the name", t.Slug, q.Name, q.ID)
-		}
 		if p.WOFID != 0 && q.WOFID == p.WOFID {
 			return nil, Errorf(ECONFLICT, "%s already has WOF player %d (#%d %s)", t.Slug, p.WOFID, q.ID, q.Name)
+		}
+		if strings.EqualFold(q.Name, p.Name) {
+			return nil, Errorf(ECONFLICT, "%s already has a player named %q (#%d): add a distinguishing detail to the name", t.Slug, q.Name, q.ID)
 		}
 	}
 	if p.ID < 0 {

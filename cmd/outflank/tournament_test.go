@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"outflank/internal/shareddata"
 	"outflank/wof"
 )
 
@@ -250,4 +251,39 @@ func TestUndoAndLog(t *testing.T) {
 	if last.Kind != "undo" || len(last.Changes) != 1 || last.Changes[0].Key != "5/4" || !strings.Contains(undone.String(), `"black_discs":60`) {
 		t.Errorf("last event %+v", last)
 	}
+}
+
+// TestPlayersFromWOFDatabase registers players by WOF id from the real WOF
+// player database (joueurs.txt): name, country and rating come from it.
+func TestPlayersFromWOFDatabase(t *testing.T) {
+	db := shareddata.File(t, "wof", "joueurs.txt")
+	d := newTDB(t)
+	d.ok("new", "wofdb", "--name", "WOF ids", "--rules", "aof")
+	d.ok("player", "add", "wofdb", "--wof-id", "280016", "--players-db", db)
+	d.ok("player", "import", "wofdb", writeFile(t, "ids.csv", "wof_id,gender\n280085,f\n280091,f\n"), "--players-db", db)
+	var file struct {
+		Players []struct {
+			Name    string `json:"name"`
+			Country string `json:"country"`
+			Rating  int    `json:"rating"`
+			WOFID   int    `json:"wof_id"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(d.ok("export", "wofdb")), &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Players) != 3 {
+		t.Fatalf("%d players", len(file.Players))
+	}
+	if p := file.Players[0]; p.Name != "ACUNA, Ricardo" || p.Country != "ARG" || p.Rating != 1714 || p.WOFID != 280016 {
+		t.Errorf("player 1 = %+v", p)
+	}
+	if p := file.Players[1]; p.Name != "ALVARADO, Anahi" || p.Rating != 1126 {
+		t.Errorf("player 2 = %+v", p)
+	}
+	if p := file.Players[2]; p.Name != "AMBROSIUS, Karin" || p.Rating != 0 || p.Country != "ARG" {
+		t.Errorf("player 3 (no rating in the database) = %+v", p)
+	}
+	d.fail(1, "WOF id 999999999 is not in the player database", "player", "add", "wofdb", "--wof-id", "999999999", "--players-db", db)
+	d.fail(1, "already has WOF player 280016", "player", "add", "wofdb", "--wof-id", "280016", "--players-db", db)
 }
