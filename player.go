@@ -17,7 +17,8 @@ type Player struct {
 	// NewToWOF marks a player not yet on the WOF rating list: WOFID, if set,
 	// is provisional (a "+" id in .ELO files).
 	NewToWOF bool `json:"new_to_wof,omitempty"`
-	// Rating is the player's rating, 0 when unrated.
+	// Rating is the player's rating, 0 when unrated. WOF ratings can be
+	// negative (the list goes below -700).
 	Rating int `json:"rating"`
 	// Gender is "f", "m" or "" (the women's list, WOC II.5).
 	Gender string `json:"gender"`
@@ -37,6 +38,12 @@ type Player struct {
 	Version             int  `json:"-"`
 }
 
+// The range of ratings accepted.
+const (
+	minRating = -2000
+	maxRating = 4000
+)
+
 // Active reports whether the player may be paired in round n.
 func (p *Player) Active(n int) bool {
 	return p.WithdrawnAfterRound == nil || n <= *p.WithdrawnAfterRound
@@ -55,8 +62,8 @@ func (p *Player) validate() error {
 		return Errorf(EINVALID, "player name %q is longer than 100 characters", p.Name)
 	case p.Country != "" && !isCountryCode(p.Country):
 		return Errorf(EINVALID, "country %q of %s: give a three-letter code such as GBR or JPN", p.Country, p.Name)
-	case p.Rating < 0 || p.Rating > 4000:
-		return Errorf(EINVALID, "rating %d of %s: give a number from 1 to 4000, or 0 for unrated", p.Rating, p.Name)
+	case p.Rating < minRating || p.Rating > maxRating:
+		return Errorf(EINVALID, "rating %d of %s: give a number from %d to %d, or 0 for unrated", p.Rating, p.Name, minRating, maxRating)
 	case p.WOFID < 0:
 		return Errorf(EINVALID, "WOF id %d of %s: give a positive number, or 0 when unknown", p.WOFID, p.Name)
 	case p.Gender != "" && p.Gender != "f" && p.Gender != "m":

@@ -97,7 +97,7 @@ func (b *eloBuilder) addPlayer(p wof.Player) {
 	} else if c != "" {
 		b.warn("line %d: country %q of %s is not a three-letter code: left out", p.Line, p.Country, name)
 	}
-	if p.Rating != nil && *p.Rating > 0 && *p.Rating <= 4000 {
+	if p.Rating != nil && *p.Rating >= -2000 && *p.Rating <= 4000 {
 		pl.Rating = *p.Rating
 	}
 	b.register(pl, p.Line)

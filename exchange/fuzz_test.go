@@ -22,7 +22,7 @@ func sampleJSON(tb testing.TB) string {
 			tb.Fatal(err)
 		}
 	}
-	if _, err := t.AddRound(outflank.StageSwiss, []outflank.Pair{{1, 2}}, []int{3}); err != nil {
+	if _, err := t.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}}, []int{3}); err != nil {
 		tb.Fatal(err)
 	}
 	res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Moves: "e6f4e3f6g5d6e7f5c5"})

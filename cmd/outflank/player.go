@@ -170,7 +170,7 @@ func fillFromDB(p *outflank.Player, db *wof.PlayerDB) error {
 	if p.Country == "" {
 		p.Country = found.Country
 	}
-	if p.Rating == 0 {
+	if p.Rating == 0 && found.HasRating {
 		p.Rating = found.Rating
 	}
 	return nil

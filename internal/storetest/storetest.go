@@ -50,7 +50,7 @@ func Sample(t testing.TB) *outflank.Tournament {
 			t.Fatal(err)
 		}
 	}
-	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{1, 2}, {3, 4}, {5, 6}}, nil); err != nil {
+	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}, {Black: 3, White: 4}, {Black: 5, White: 6}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	res, err := tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &outflank.Discs{Black: 40, White: 20}})
@@ -172,7 +172,7 @@ func testFailedUpdate(t *testing.T, s outflank.Store) {
 	before := mustLoad(t, s, "sample")
 	_, err := s.Update(ctx, "sample", outflank.KindRound, func(tour *outflank.Tournament) (string, error) {
 		tour.Name = "changed, then failed"
-		_, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{1, 5}}, nil) // 5 withdrew after round 1
+		_, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 5}}, nil) // 5 withdrew after round 1
 		return "", err
 	})
 	wantCode(t, err, outflank.EINVALID)
@@ -196,7 +196,7 @@ func testUndo(t *testing.T, s outflank.Store) {
 			return "late entry", err
 		},
 		func(tour *outflank.Tournament) (string, error) {
-			_, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{2, 1}, {4, 3}}, []int{6, 7})
+			_, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 2, White: 1}, {Black: 4, White: 3}}, []int{6, 7})
 			return "round 2", err
 		},
 		func(tour *outflank.Tournament) (string, error) {
