@@ -64,6 +64,16 @@ func writeFileAtomically(path string, data []byte) error {
 		return fileError(path, err)
 	}
 	defer os.Remove(tmp.Name())
+	// CreateTemp makes the file private (0600); an export is for sharing,
+	// and one that replaces an earlier file keeps that file's mode.
+	mode := os.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		mode = info.Mode().Perm()
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return fileError(path, err)
+	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return fileError(path, err)
