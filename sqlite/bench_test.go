@@ -1,0 +1,83 @@
+package sqlite_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"outflank"
+	"outflank/rules"
+)
+
+// bigTournament has players players and rounds rounds, all results entered.
+func bigTournament(b *testing.B, players, rounds int) *outflank.Tournament {
+	b.Helper()
+	t, err := outflank.NewTournament("big", "Big Open", "2026-08-01", rules.WOC, rounds)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range players {
+		if _, err := t.AddPlayer(outflank.Player{Name: fmt.Sprintf("Player %d", i+1), Country: "JPN", Rating: 1500 + i}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for r := range rounds {
+		pairs := make([]outflank.Pair, 0, players/2)
+		for i := 0; i+1 < players; i += 2 {
+			a, c := (i+r)%players+1, (i+r+players/2)%players+1
+			pairs = append(pairs, outflank.Pair{Black: a, White: c})
+		}
+		// Shifting both halves keeps every player once per round.
+		seen := map[int]bool{}
+		var unique []outflank.Pair
+		for _, p := range pairs {
+			if !seen[p.Black] && !seen[p.White] && p.Black != p.White {
+				seen[p.Black], seen[p.White] = true, true
+				unique = append(unique, p)
+			}
+		}
+		if _, err := t.AddRound(outflank.StageSwiss, unique, nil); err != nil {
+			b.Fatal(err)
+		}
+		for table := range unique {
+			res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &outflank.Discs{Black: 30 + table%5, White: 34 - table%5}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := t.SetResult(r+1, table+1, res, outflank.ResultOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return t
+}
+
+// BenchmarkEnterResult enters one result (--replace) in a stored
+// tournament: load, check, write the changed row and its audit event,
+// commit with synchronous=FULL.
+func BenchmarkEnterResult(b *testing.B) {
+	for _, size := range []struct{ players, rounds int }{{100, 7}, {1000, 13}} {
+		b.Run(fmt.Sprintf("%dplayers", size.players), func(b *testing.B) {
+			db := MustOpenDB(b)
+			ctx := context.Background()
+			if _, err := db.Create(ctx, bigTournament(b, size.players, size.rounds), outflank.KindImport, ""); err != nil {
+				b.Fatal(err)
+			}
+			i := 0
+			for b.Loop() {
+				i++
+				_, err := db.Update(ctx, "big", outflank.KindResult, func(t *outflank.Tournament) (string, error) {
+					res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &outflank.Discs{Black: 20 + i%20, White: 44 - i%20}})
+					if err != nil {
+						return "", err
+					}
+					_, err = t.SetResult(1, 1, res, outflank.ResultOptions{Replace: true})
+					return "bench", err
+				})
+				if err != nil && outflank.ErrorCode(err) != outflank.EINVALID { // EINVALID: the same score again
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
