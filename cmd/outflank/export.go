@@ -10,6 +10,7 @@ import (
 
 	"outflank"
 	"outflank/exchange"
+	"outflank/sqlite"
 )
 
 func runExport(e *env, args []string) error {
@@ -29,13 +30,11 @@ func runExport(e *env, args []string) error {
 	if !ok {
 		return usagef("export: unknown format %q: use json, elo or csv", *format)
 	}
-	ctx := context.Background()
-	db, err := e.openStore(ctx)
-	if err != nil {
+	var t *outflank.Tournament
+	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		t, err = db.Tournament(ctx, slug)
 		return err
-	}
-	defer db.Close()
-	t, err := db.Tournament(ctx, slug)
+	})
 	if err != nil {
 		return err
 	}

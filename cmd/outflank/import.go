@@ -9,6 +9,7 @@ import (
 	"outflank"
 	"outflank/exchange"
 	"outflank/rules"
+	"outflank/sqlite"
 )
 
 // maxWarnings is how many warnings import prints by default: enough to
@@ -64,20 +65,16 @@ func runImport(e *env, args []string) error {
 		}
 		e.printf(e.stderr, "warning: %s: %s\n", path, w)
 	}
-	ctx := context.Background()
-	db, err := e.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
 	games := 0
 	for _, r := range t.Rounds {
 		games += len(r.Games)
 	}
-	ev, err := db.Create(ctx, t, outflank.KindImport, fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, path, len(t.Players), len(t.Rounds), games))
-	if err != nil {
-		return err
-	}
-	e.printf(e.stdout, "saved: %s as %s (event #%d)\n", ev.Summary, t.Slug, ev.ID)
-	return nil
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		ev, err := db.Create(ctx, t, outflank.KindImport, fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, path, len(t.Players), len(t.Rounds), games))
+		if err != nil {
+			return err
+		}
+		e.saved(ev, " as "+t.Slug)
+		return nil
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"outflank"
+	"outflank/sqlite"
 )
 
 func runUndo(e *env, args []string) error {
@@ -16,18 +17,14 @@ func runUndo(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
-	db, err := e.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ev, err := db.Undo(ctx, slug)
-	if err != nil {
-		return err
-	}
-	e.printf(e.stdout, "saved: %s (event #%d)\n", ev.Summary, ev.ID)
-	return nil
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		ev, err := db.Undo(ctx, slug)
+		if err != nil {
+			return err
+		}
+		e.saved(ev, "")
+		return nil
+	})
 }
 
 func runLog(e *env, args []string) error {
@@ -41,13 +38,11 @@ func runLog(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx := context.Background()
-	db, err := e.openStore(ctx)
-	if err != nil {
+	var events []outflank.Event
+	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		events, err = db.Log(ctx, slug)
 		return err
-	}
-	defer db.Close()
-	events, err := db.Log(ctx, slug)
+	})
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"outflank"
 	"outflank/rules"
+	"outflank/sqlite"
 )
 
 func runNew(e *env, args []string) error {
@@ -45,18 +46,14 @@ func runNew(e *env, args []string) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
-	ctx := context.Background()
-	db, err := e.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ev, err := db.Create(ctx, t, outflank.KindCreate, fmt.Sprintf("created %s (%s, %d rounds)", t.Name, t.Rules, t.Settings.Rounds))
-	if err != nil {
-		return err
-	}
-	e.printf(e.stdout, "saved: %s (event #%d)\n", ev.Summary, ev.ID)
-	return nil
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		ev, err := db.Create(ctx, t, outflank.KindCreate, fmt.Sprintf("created %s (%s, %d rounds)", t.Name, t.Rules, t.Settings.Rounds))
+		if err != nil {
+			return err
+		}
+		e.saved(ev, "")
+		return nil
+	})
 }
 
 func runList(e *env, args []string) error {
@@ -68,22 +65,18 @@ func runList(e *env, args []string) error {
 	if len(pos) != 0 {
 		return usagef("usage: outflank list")
 	}
-	ctx := context.Background()
-	db, err := e.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	list, err := db.Tournaments(ctx)
-	if err != nil {
-		return err
-	}
-	if len(list) == 0 {
-		e.printf(e.stdout, "no tournaments yet in %s: 'outflank new SLUG --name NAME --rules RULESET' creates one\n", e.db)
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		list, err := db.Tournaments(ctx)
+		if err != nil {
+			return err
+		}
+		if len(list) == 0 {
+			e.printf(e.stdout, "no tournaments yet in %s: 'outflank new SLUG --name NAME --rules RULESET' creates one\n", e.db)
+			return nil
+		}
+		for _, s := range list {
+			e.printf(e.stdout, "%-24s %-10s %-12s %3d players %3d rounds  %s\n", s.Slug, s.Date, s.Rules, s.Players, s.Rounds, s.Name)
+		}
 		return nil
-	}
-	for _, s := range list {
-		e.printf(e.stdout, "%-24s %-10s %-12s %3d players %3d rounds  %s\n", s.Slug, s.Date, s.Rules, s.Players, s.Rounds, s.Name)
-	}
-	return nil
+	})
 }

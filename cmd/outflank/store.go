@@ -14,21 +14,33 @@ func (e *env) openStore(ctx context.Context) (*sqlite.DB, error) {
 	return sqlite.Open(ctx, e.db)
 }
 
-// update runs one change on a tournament in one transaction and reports it.
-// The message is printed only after the commit: what is reported saved is saved.
-func (e *env) update(slug, kind string, change func(t *outflank.Tournament) (string, error)) error {
+// withStore opens the database named by --db, runs fn on it and closes it.
+func (e *env) withStore(fn func(ctx context.Context, db *sqlite.DB) error) error {
 	ctx := context.Background()
 	db, err := e.openStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	ev, err := db.Update(ctx, slug, kind, change)
-	if err != nil {
-		return err
-	}
-	e.printf(e.stdout, "saved: %s (event #%d)\n", ev.Summary, ev.ID)
-	return nil
+	return fn(ctx, db)
+}
+
+// saved reports a committed change. It is called only after the commit:
+// what is reported saved is saved.
+func (e *env) saved(ev *outflank.Event, suffix string) {
+	e.printf(e.stdout, "saved: %s%s (event #%d)\n", ev.Summary, suffix, ev.ID)
+}
+
+// update runs one change on a tournament in one transaction and reports it.
+func (e *env) update(slug, kind string, change func(t *outflank.Tournament) (string, error)) error {
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		ev, err := db.Update(ctx, slug, kind, change)
+		if err != nil {
+			return err
+		}
+		e.saved(ev, "")
+		return nil
+	})
 }
 
 // oneSlug checks that the positional arguments are exactly a slug and n more.
