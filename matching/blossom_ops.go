@@ -1,0 +1,233 @@
+package matching
+
+import "slices"
+
+// at indexes a blossom's cyclic list of children, allowing negative j.
+func at(list []int, j int) int {
+	n := len(list)
+	return list[((j%n)+n)%n]
+}
+
+// addBlossom makes a new blossom with the given base, through S vertices
+// joined by edge k: the cycle base ... v -k- w ... base.
+func (s *solver) addBlossom(base, k int) {
+	v, w := s.edges[k].U, s.edges[k].V
+	bb, bv, bw := s.inblossom[base], s.inblossom[v], s.inblossom[w]
+	b := s.unusedblossoms[len(s.unusedblossoms)-1]
+	s.unusedblossoms = s.unusedblossoms[:len(s.unusedblossoms)-1]
+	s.blossombase[b] = base
+	s.blossomparent[b] = -1
+	s.blossomparent[bb] = b
+	var path, endps []int
+	for bv != bb {
+		s.blossomparent[bv] = b
+		path = append(path, bv)
+		endps = append(endps, s.labelend[bv])
+		v = s.endpoint[s.labelend[bv]]
+		bv = s.inblossom[v]
+	}
+	path = append(path, bb)
+	slices.Reverse(path)
+	slices.Reverse(endps)
+	endps = append(endps, 2*k)
+	for bw != bb {
+		s.blossomparent[bw] = b
+		path = append(path, bw)
+		endps = append(endps, s.labelend[bw]^1)
+		w = s.endpoint[s.labelend[bw]]
+		bw = s.inblossom[w]
+	}
+	s.label[b] = 1
+	s.labelend[b] = s.labelend[bb]
+	s.dualvar[b] = Weight{}
+	s.blossomchilds[b] = path
+	s.blossomendps[b] = endps
+	s.leaves = s.blossomLeaves(b, s.leaves[:0])
+	for _, v := range s.leaves {
+		if s.label[s.inblossom[v]] == 2 {
+			s.queue = append(s.queue, v) // a former T vertex becomes S
+		}
+		s.inblossom[v] = b
+	}
+	// The least-slack edge from b to each other S blossom.
+	var touched []int
+	consider := func(k int) {
+		i, j := s.edges[k].U, s.edges[k].V
+		if s.inblossom[j] == b {
+			i, j = j, i
+		}
+		_ = i
+		bj := s.inblossom[j]
+		if bj != b && s.label[bj] == 1 {
+			if cur := s.bestedgeto[bj]; cur == -1 {
+				s.bestedgeto[bj] = k
+				touched = append(touched, bj)
+			} else if s.slack(k).Less(s.slack(cur)) {
+				s.bestedgeto[bj] = k
+			}
+		}
+	}
+	for _, bv := range path {
+		if s.blossombestedges[bv] == nil {
+			for _, v := range s.blossomLeaves(bv, nil) {
+				for _, p := range s.neighbend[v] {
+					consider(p / 2)
+				}
+			}
+		} else {
+			for _, k := range s.blossombestedges[bv] {
+				consider(k)
+			}
+		}
+		s.blossombestedges[bv] = nil
+		s.bestedge[bv] = -1
+	}
+	best := make([]int, 0, len(touched))
+	s.bestedge[b] = -1
+	for _, bj := range touched {
+		k := s.bestedgeto[bj]
+		s.bestedgeto[bj] = -1
+		best = append(best, k)
+		if s.bestedge[b] == -1 || s.slack(k).Less(s.slack(s.bestedge[b])) {
+			s.bestedge[b] = k
+		}
+	}
+	s.blossombestedges[b] = best
+}
+
+// expandBlossom dissolves blossom b into its children. At the end of a
+// stage (endstage) it recurses into children whose dual is zero; in the
+// middle of a stage b is a T blossom, and its children are relabelled so
+// the alternating tree stays valid.
+func (s *solver) expandBlossom(b int, endstage bool) {
+	for _, c := range s.blossomchilds[b] {
+		s.blossomparent[c] = -1
+		switch {
+		case c < s.n:
+			s.inblossom[c] = c
+		case endstage && s.dualvar[c].IsZero():
+			s.expandBlossom(c, endstage)
+		default:
+			for _, v := range s.blossomLeaves(c, nil) {
+				s.inblossom[v] = c
+			}
+		}
+	}
+	if !endstage && s.label[b] == 2 {
+		childs, endps := s.blossomchilds[b], s.blossomendps[b]
+		entrychild := s.inblossom[s.endpoint[s.labelend[b]^1]]
+		j := slices.Index(childs, entrychild)
+		var jstep, endptrick int
+		if j&1 != 0 {
+			j -= len(childs)
+			jstep, endptrick = 1, 0
+		} else {
+			jstep, endptrick = -1, 1
+		}
+		p := s.labelend[b]
+		for j != 0 {
+			s.label[s.endpoint[p^1]] = 0
+			s.label[s.endpoint[at(endps, j-endptrick)^endptrick^1]] = 0
+			s.assignLabel(s.endpoint[p^1], 2, p)
+			s.allowedge[at(endps, j-endptrick)/2] = true
+			j += jstep
+			p = at(endps, j-endptrick) ^ endptrick
+			s.allowedge[p/2] = true
+			j += jstep
+		}
+		bv := at(childs, j)
+		s.label[s.endpoint[p^1]], s.label[bv] = 2, 2
+		s.labelend[s.endpoint[p^1]], s.labelend[bv] = p, p
+		s.bestedge[bv] = -1
+		j += jstep
+		for at(childs, j) != entrychild {
+			bv := at(childs, j)
+			if s.label[bv] == 1 {
+				j += jstep
+				continue
+			}
+			for _, v := range s.blossomLeaves(bv, nil) {
+				if s.label[v] != 0 {
+					s.label[v] = 0
+					s.label[s.endpoint[s.mate[s.blossombase[bv]]]] = 0
+					s.assignLabel(v, 2, s.labelend[v])
+					break
+				}
+			}
+			j += jstep
+		}
+	}
+	s.label[b], s.labelend[b] = -1, -1
+	s.blossomchilds[b], s.blossomendps[b] = nil, nil
+	s.blossombase[b] = -1
+	s.blossombestedges[b] = nil
+	s.bestedge[b] = -1
+	s.unusedblossoms = append(s.unusedblossoms, b)
+}
+
+// augmentBlossom swaps matched and unmatched edges along the even path in
+// blossom b from vertex v to the base, making v the new base.
+func (s *solver) augmentBlossom(b, v int) {
+	t := v
+	for s.blossomparent[t] != b {
+		t = s.blossomparent[t]
+	}
+	if t >= s.n {
+		s.augmentBlossom(t, v)
+	}
+	childs, endps := s.blossomchilds[b], s.blossomendps[b]
+	i := slices.Index(childs, t)
+	j := i
+	var jstep, endptrick int
+	if i&1 != 0 {
+		j -= len(childs)
+		jstep, endptrick = 1, 0
+	} else {
+		jstep, endptrick = -1, 1
+	}
+	for j != 0 {
+		j += jstep
+		t = at(childs, j)
+		p := at(endps, j-endptrick) ^ endptrick
+		if t >= s.n {
+			s.augmentBlossom(t, s.endpoint[p])
+		}
+		j += jstep
+		t = at(childs, j)
+		if t >= s.n {
+			s.augmentBlossom(t, s.endpoint[p^1])
+		}
+		s.mate[s.endpoint[p]] = p ^ 1
+		s.mate[s.endpoint[p^1]] = p
+	}
+	s.blossomchilds[b] = append(slices.Clone(childs[i:]), childs[:i]...)
+	s.blossomendps[b] = append(slices.Clone(endps[i:]), endps[:i]...)
+	s.blossombase[b] = s.blossombase[s.blossomchilds[b][0]]
+}
+
+// augmentMatching swaps matched and unmatched edges along the augmenting
+// path through edge k, from one tree root to the other.
+func (s *solver) augmentMatching(k int) {
+	for _, start := range [2][2]int{{s.edges[k].U, 2*k + 1}, {s.edges[k].V, 2 * k}} {
+		v, p := start[0], start[1]
+		for {
+			bs := s.inblossom[v]
+			if bs >= s.n {
+				s.augmentBlossom(bs, v)
+			}
+			s.mate[v] = p
+			if s.labelend[bs] == -1 {
+				break // reached a root
+			}
+			t := s.endpoint[s.labelend[bs]]
+			bt := s.inblossom[t]
+			v = s.endpoint[s.labelend[bt]]
+			j := s.endpoint[s.labelend[bt]^1]
+			if bt >= s.n {
+				s.augmentBlossom(bt, j)
+			}
+			s.mate[j] = s.labelend[bt]
+			p = s.labelend[bt] ^ 1
+		}
+	}
+}

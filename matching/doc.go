@@ -1,0 +1,10 @@
+// Package matching finds maximum weight matchings in general graphs with
+// Edmonds' blossom algorithm, in its primal-dual form: exact, with 128-bit
+// integer weights so that several priorities can be encoded
+// lexicographically in one weight, and with a maximum-cardinality mode (the
+// heaviest among the largest matchings).
+//
+// Pairing a Swiss round is a maximum weight perfect matching on the players
+// who may meet; MaxPerfect solves that case faster by starting from the
+// pairs every player would choose first.
+package matching
