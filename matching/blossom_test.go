@@ -149,3 +149,49 @@ func TestMaxPerfectAgainstBruteForce(t *testing.T) {
 		t.Errorf("only %d graphs had a perfect matching: the test says little", perfect)
 	}
 }
+
+// TestPerfectCertificate solves random graphs with some edges left out and
+// checks the certificate: the matching is optimal for the whole graph
+// exactly when no left-out edge has a negative slack, and Floor bounds Slack.
+func TestPerfectCertificate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 23))
+	checked := 0
+	for i := range 3000 {
+		n := 2 * (1 + rng.IntN(5))
+		all := randomGraph(rng, n, 0.5+0.5*rng.Float64(), func() Weight { return W(int64(rng.IntN(12)) - 3) })
+		var kept, left []Edge
+		for _, e := range all {
+			if rng.IntN(3) == 0 {
+				left = append(left, e)
+			} else {
+				kept = append(kept, e)
+			}
+		}
+		p, ok := SolvePerfect(n, kept)
+		if !ok {
+			continue
+		}
+		violated := false
+		for _, e := range left {
+			slack := p.Slack(e.U, e.V, e.W)
+			if slack.Less(p.Floor(e.U).Add(p.Floor(e.V)).Sub(e.W.Double().Double())) {
+				t.Fatalf("graph %d: Floor does not bound Slack", i)
+			}
+			if slack.Sign() < 0 {
+				violated = true
+			}
+		}
+		_, keptW := check(t, n, kept, p.Mate)
+		_, allW := bruteForce(n, all, true)
+		if optimal := keptW.Cmp(allW) == 0; optimal == violated && !optimal {
+			t.Fatalf("graph %d: matching optimal for all edges: %v; certificate says violated: %v", i, optimal, violated)
+		}
+		if !violated && keptW.Cmp(allW) != 0 {
+			t.Fatalf("graph %d: the certificate passed but the matching is not optimal (%v < %v)", i, keptW, allW)
+		}
+		checked++
+	}
+	if checked < 1000 {
+		t.Errorf("only %d graphs checked", checked)
+	}
+}

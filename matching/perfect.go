@@ -2,19 +2,38 @@ package matching
 
 // MaxPerfect returns a maximum weight perfect matching of the graph (as
 // mate[v]) when it has one; otherwise the same as Max(n, edges, true).
-//
-// It is much faster than Max on large graphs where most vertices have an
-// obvious partner, as in a Swiss round. Every vertex of a perfect matching
-// is matched exactly once, so subtracting a potential p(v) from each edge
-// at v changes every perfect matching's weight by the same amount and
-// leaves the optimum where it was. With p(v) half the heaviest weight at v,
-// the reduced weights are all <= 0 and are 0 exactly on the edges that are
-// the heaviest for both their ends. Those edges are tight for the uniform
-// starting duals, so a greedy matching of them is a valid starting point and
-// the algorithm only has to finish the job.
 func MaxPerfect(n int, edges []Edge) []int {
+	if p, ok := SolvePerfect(n, edges); ok {
+		return p.Mate
+	}
+	return Max(n, edges, true)
+}
+
+// Perfect is a maximum weight perfect matching with the optimal dual
+// solution that proves it, so that edges left out of the graph can be
+// checked afterwards (Slack, Floor).
+type Perfect struct {
+	Mate   []int
+	s      *solver
+	best   []Weight
+	chains [][]int // per vertex, its blossoms from the outermost in; built when first needed
+}
+
+// SolvePerfect finds a maximum weight perfect matching; ok is false when
+// the graph has none.
+//
+// Every vertex of a perfect matching is matched exactly once, so
+// subtracting a potential p(v) from each edge at v changes every perfect
+// matching's weight by the same amount and leaves the optimum where it was.
+// With p(v) half the heaviest weight at v, the reduced weights are all <= 0
+// and are 0 exactly on the edges that are the heaviest for both their ends.
+// Those edges are tight for the uniform starting duals, so a greedy
+// matching of them is a valid start, and the algorithm only has to finish
+// the job: much faster on graphs where most vertices have an obvious
+// partner, as in a Swiss round.
+func SolvePerfect(n int, edges []Edge) (*Perfect, bool) {
 	if n%2 == 1 {
-		return Max(n, edges, true)
+		return nil, false
 	}
 	best := make([]Weight, n)
 	seen := make([]bool, n)
@@ -42,9 +61,52 @@ func MaxPerfect(n int, edges []Edge) []int {
 	mate := s.mates()
 	for _, m := range mate {
 		if m == -1 {
-			// No perfect matching: the potentials no longer cancel out.
-			return Max(n, edges, true)
+			return nil, false
 		}
 	}
-	return mate
+	return &Perfect{Mate: mate, s: s, best: best}, true
+}
+
+// Slack returns twice the reduced cost, under the optimal duals, of an edge
+// (u, v) of weight w that was not in the graph. If it is negative, the edge
+// would improve the matching; if it is >= 0 for every edge left out, the
+// matching is optimal for the graph with them too (LP duality).
+func (p *Perfect) Slack(u, v int, w Weight) Weight {
+	s := p.s
+	reduced := w.Double().Sub(p.best[u]).Sub(p.best[v])
+	slack := s.dualvar[u].Add(s.dualvar[v]).Sub(reduced.Double())
+	if slack.Sign() >= 0 {
+		return slack // blossom duals are >= 0: they can only add to it
+	}
+	// Blossoms holding both ends add twice their dual.
+	bu, bv := p.chain(u), p.chain(v)
+	for i := 0; i < len(bu) && i < len(bv) && bu[i] == bv[i]; i++ {
+		slack = slack.Add(s.dualvar[bu[i]].Double())
+	}
+	return slack
+}
+
+// chain returns the blossoms holding v, outermost first.
+func (p *Perfect) chain(v int) []int {
+	if p.chains == nil {
+		p.chains = make([][]int, p.s.n)
+	}
+	if p.chains[v] == nil {
+		c := []int{}
+		for b := p.s.blossomparent[v]; b != -1; b = p.s.blossomparent[b] {
+			c = append(c, b)
+		}
+		for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 {
+			c[i], c[j] = c[j], c[i]
+		}
+		p.chains[v] = c
+	}
+	return p.chains[v]
+}
+
+// Floor returns a bound for vertex v such that, for every u and w,
+// Slack(u, v, w) >= Floor(u) + Floor(v) - 4w: it lets a caller clear many
+// left-out edges at once when it can bound their weights.
+func (p *Perfect) Floor(v int) Weight {
+	return p.s.dualvar[v].Add(p.best[v].Double())
 }

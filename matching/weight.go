@@ -94,3 +94,24 @@ func (w Weight) String() string { return w.Big().String() }
 
 // Format lets fmt print w in decimal.
 func (w Weight) Format(f fmt.State, verb rune) { fmt.Fprint(f, w.String()) }
+
+// MulUint64 returns w * c for w >= 0. The caller keeps the product within
+// 127 bits (the pairing encoder checks its ranges with big integers).
+func (w Weight) MulUint64(c uint64) Weight {
+	hi, lo := bits.Mul64(w.lo, c)
+	return Weight{hi: int64(hi + uint64(w.hi)*c), lo: lo}
+}
+
+// FromBig returns the Weight equal to b, which must fit in 127 bits.
+func FromBig(b *big.Int) Weight {
+	var w Weight
+	m := new(big.Int).Set(b)
+	neg := m.Sign() < 0
+	m.Abs(m)
+	w.lo = m.Uint64()
+	w.hi = int64(new(big.Int).Rsh(m, 64).Uint64())
+	if neg {
+		w = w.Neg()
+	}
+	return w
+}

@@ -1,0 +1,255 @@
+package pairing
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+
+	"outflank/matching"
+)
+
+// graph is the candidate pairs of one round and how to weigh them. The
+// pool is sorted by score group; vertex i of the matching is pool[i].
+type graph struct {
+	pool      []*Player
+	slots     map[int]slot
+	at        []slot // at[i] is the slot of pool[i]: no map look-up on the hot path
+	rules     Rules
+	groups    int
+	forbidden map[[2]int]bool
+	edges     []matching.Edge
+	inGraph   map[[2]int]bool
+	scratch   [2][]int64
+	bases     []matching.Weight
+	maxCosts  []int64
+	// window: when complete, every allowed pair of score groups at most
+	// window apart is in the graph; otherwise the graph starts sparse.
+	window   int
+	complete bool
+	starts   []int // starts[g] is the first vertex of score group g; starts[groups] = len(pool)
+}
+
+// buildGraph lists the pairs the rules allow between players whose score
+// groups are at most window apart, with their lexicographic weights. With
+// sparse set it starts from a few likely partners per player instead (see
+// addLikely); pricing then adds whatever else could improve the matching.
+func buildGraph(pool []*Player, slots map[int]slot, rules Rules, window int, forbidden map[[2]int]bool, groups int, sparse bool) (*graph, error) {
+	g := &graph{pool: pool, slots: slots, rules: rules, groups: groups, forbidden: forbidden, window: window, complete: !sparse, inGraph: map[[2]int]bool{}}
+	n := len(rules.Criteria)
+	g.scratch = [2][]int64{make([]int64, n), make([]int64, n)}
+	g.starts = make([]int, groups+1)
+	for i := len(pool) - 1; i >= 0; i-- {
+		g.starts[slots[pool[i].ID].group] = i
+	}
+	g.starts[groups] = len(pool)
+	g.at = make([]slot, len(pool))
+	for i, p := range pool {
+		g.at[i] = slots[p.ID]
+	}
+	g.maxCosts = maxCostBounds(pool, slots, rules, groups)
+	if err := g.encodeBases(); err != nil {
+		return nil, err
+	}
+	if sparse {
+		g.addLikely()
+		return g, nil
+	}
+	for i := range pool {
+		si := slots[pool[i].ID]
+		for j := i + 1; j < len(pool) && slots[pool[j].ID].group-si.group <= window; j++ {
+			g.add(i, j)
+		}
+	}
+	return g, nil
+}
+
+// likelyPartners is how many neighbours in the standings, and how many
+// players of each colour class around the ideal partner, each player starts
+// with in a sparse graph.
+const likelyPartners = 3
+
+// colourClass groups players whose colour and float costs against anyone
+// are the same: their last two colours, colour balance and float balance.
+func colourClass(s slot) [5]int {
+	return [5]int{int(s.last), int(s.before), max(-2, min(2, s.balance)), max(-2, min(2, s.floatBalance)), 0}
+}
+
+// addLikely starts a sparse graph. Among equal scores the colour criteria
+// come before the "top half against bottom half" order, so a player's best
+// partner is, in each colour class, the one nearest the ideal position just
+// below the middle of the group (BOF Swiss system 6). Each player gets
+// those, for every class of the group, and the next players in the
+// standings (which reach the top of the next group); pricing adds anything
+// else that could improve the matching.
+func (g *graph) addLikely() {
+	for gr := range g.groups {
+		classes := map[[5]int][]int{}
+		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
+			c := colourClass(g.at[i])
+			classes[c] = append(classes[c], i)
+		}
+		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
+			s := g.at[i]
+			ideal := g.starts[gr] + (s.pos+s.size/2)%s.size
+			for _, members := range classes {
+				// members are in standings order: find the ideal's place.
+				k, _ := slices.BinarySearch(members, ideal)
+				for m := max(0, k-likelyPartners/2-1); m < min(len(members), k+likelyPartners/2+1); m++ {
+					if j := members[m]; j != i {
+						g.add(min(i, j), max(i, j))
+					}
+				}
+			}
+		}
+	}
+	for i := range g.pool {
+		for j := i + 1; j <= i+2*likelyPartners && j < len(g.pool); j++ {
+			g.add(i, j)
+		}
+	}
+}
+
+// allowed reports whether the rules let i and j meet this round.
+func (g *graph) allowed(i, j int) bool {
+	a, b := g.pool[i], g.pool[j]
+	return a.Met[b.ID] < g.rules.MaxMeetings && !g.forbidden[[2]int{a.ID, b.ID}]
+}
+
+// add puts the pair (i, j) in the graph if the rules allow it.
+func (g *graph) add(i, j int) {
+	if g.inGraph[[2]int{i, j}] || !g.allowed(i, j) {
+		return
+	}
+	g.inGraph[[2]int{i, j}] = true
+	costs, _ := g.costs(i, j)
+	g.edges = append(g.edges, matching.Edge{U: i, V: j, W: g.weight(costs).Neg()})
+}
+
+// maxCostBounds bounds each criterion's cost over every pair of the pool,
+// whether in the graph or not, so the encoding stays lexicographic when
+// pairs left out are priced or added later.
+func maxCostBounds(pool []*Player, slots map[int]slot, rules Rules, groups int) []int64 {
+	hi, lo, colour, floats := 0, 1<<30, 0, 0
+	for _, p := range pool {
+		s := slots[p.ID]
+		hi, lo = max(hi, s.halfPoints), min(lo, s.halfPoints)
+		colour = max(colour, abs(p.balance()))
+		floats = max(floats, abs(p.floatBalance()))
+	}
+	bounds := make([]int64, len(rules.Criteria))
+	for k, c := range rules.Criteria {
+		switch c {
+		case Score:
+			bounds[k] = int64((hi - lo) * (hi - lo))
+		case Rematch:
+			bounds[k] = int64(max(rules.MaxMeetings-1, 0))
+		case ColourBalance:
+			bounds[k] = int64(2 * (colour + 1))
+		case Floats:
+			bounds[k] = int64(2 * (floats + 1))
+		case Alternation, ThreeInARow:
+			bounds[k] = 2
+		case SameCountry:
+			bounds[k] = 1
+		case Halves:
+			bounds[k] = maxHalvesCost
+		}
+		if rules.TopFirst {
+			bounds[k] *= int64(groups)
+		}
+	}
+	return bounds
+}
+
+// costs returns the pair's costs with its better colour assignment, and
+// whether i should have black (ties: i black; solve breaks them at random).
+func (g *graph) costs(i, j int) ([]int64, bool) {
+	a, b := g.pool[i], g.pool[j]
+	sa, sb := g.at[i], g.at[j]
+	pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.scratch[0])
+	pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.scratch[1])
+	best, iBlack := g.scratch[0], true
+	if slices.Compare(g.scratch[1], g.scratch[0]) < 0 {
+		best, iBlack = g.scratch[1], false
+	}
+	if g.rules.TopFirst {
+		height := int64(g.groups - min(sa.group, sb.group))
+		for k := range best {
+			best[k] *= height
+		}
+	}
+	return best, iBlack
+}
+
+// encodeBases gives each criterion a base larger than the largest total
+// all the criteria below it can reach over the round, so that the weights
+// compare lexicographically. A tournament so large (in players and rounds)
+// that they do not fit in 120 bits is refused rather than paired inexactly.
+func (g *graph) encodeBases() error {
+	n := len(g.rules.Criteria)
+	g.bases = make([]matching.Weight, n)
+	pairs := big.NewInt(int64(len(g.pool)/2 + 1))
+	// The bases are products of (pairs x bound + 1): each criterion's
+	// total over the round stays below the base of the one above.
+	base := big.NewInt(1)
+	for k := n - 1; k >= 0; k-- {
+		g.bases[k] = matching.FromBig(base)
+		span := new(big.Int).Mul(pairs, big.NewInt(g.maxCosts[k]))
+		base.Mul(base, span.Add(span, big.NewInt(1)))
+	}
+	if base.BitLen() > 120 {
+		return fmt.Errorf("pairing: %d players' costs under %d criteria need %d bits, more than the 120 an exact pairing can use", len(g.pool), n, base.BitLen())
+	}
+	return nil
+}
+
+func (g *graph) weight(costs []int64) matching.Weight {
+	var w matching.Weight
+	for k, c := range costs {
+		w = w.Add(g.bases[k].MulUint64(uint64(c)))
+	}
+	return w
+}
+
+// solve finds the best perfect matching over every pair the rules allow:
+// it matches the graph, prices the pairs left out, adds any that could
+// improve the matching and matches again, until the duals prove the
+// matching optimal. It reports false when the graph has no perfect
+// matching (the caller widens the window). Colours go by the colour
+// criteria, then at random (seeded).
+func (g *graph) solve(rng *rand.Rand) ([]Pairing, bool) {
+	var p *matching.Perfect
+	for {
+		var ok bool
+		if p, ok = matching.SolvePerfect(len(g.pool), g.edges); !ok {
+			return nil, false
+		}
+		improving := g.price(p)
+		if len(improving) == 0 {
+			break
+		}
+		for _, pair := range improving {
+			g.add(pair[0], pair[1])
+		}
+	}
+	var pairings []Pairing
+	for i, j := range p.Mate {
+		if i > j {
+			continue
+		}
+		a, b := g.pool[i], g.pool[j]
+		sa, sb := g.at[i], g.at[j]
+		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.scratch[0])
+		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.scratch[1])
+		cmp := slices.Compare(g.scratch[0], g.scratch[1])
+		iBlack := cmp < 0 || (cmp == 0 && rng.IntN(2) == 0)
+		costs, _ := g.costs(i, j)
+		pr := Pairing{Pair: Pair{Black: a.ID, White: b.ID}, Costs: slices.Clone(costs)}
+		if !iBlack {
+			pr.Pair = Pair{Black: b.ID, White: a.ID}
+		}
+		pairings = append(pairings, pr)
+	}
+	return pairings, true
+}

@@ -1,0 +1,67 @@
+package pairing
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestRestrictionKeepsOptimum pairs simulated fields of a few hundred
+// players with the candidate pairs restricted to neighbouring score groups
+// (and priced) and on the complete graph: the totals must be the same.
+func TestRestrictionKeepsOptimum(t *testing.T) {
+	fields := []int{150, 201, 300}
+	if testing.Short() {
+		fields = []int{101}
+	}
+	for _, rules := range []Rules{WOCSwiss, BOFSwiss, AOFSwiss} {
+		for _, n := range fields {
+			s := newSim(uint64(n)*31+uint64(len(rules.Name)), n)
+			for r := range 7 {
+				active := s.active()
+				fast, err := Swiss(active, rules, Options{Seed: uint64(r)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				full, err := Swiss(active, rules, Options{Seed: uint64(r), Window: -1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fast.Bye != full.Bye || slices.Compare(fast.Totals, full.Totals) != 0 {
+					t.Fatalf("%s, %d players, round %d: restricted %v (bye %d), complete %v (bye %d)", rules.Name, n, r+1, fast.Totals, fast.Bye, full.Totals, full.Bye)
+				}
+				s.play(fast)
+			}
+		}
+	}
+}
+
+// benchField returns the players of round `round` of a simulated
+// tournament of n players, for benchmarks.
+func benchField(b *testing.B, n, round int) []Player {
+	s := newSim(uint64(n), n)
+	for range round - 1 {
+		res, err := Swiss(s.active(), WOCSwiss, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.play(res)
+	}
+	return s.active()
+}
+
+func BenchmarkSwiss(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		for _, round := range []int{2, 7} {
+			b.Run(fmt.Sprintf("%dplayers/round%d", n, round), func(b *testing.B) {
+				players := benchField(b, n, round)
+				b.ResetTimer()
+				for b.Loop() {
+					if _, err := Swiss(players, WOCSwiss, Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
