@@ -164,14 +164,17 @@ func maxCostBounds(pool []*Player, slots map[int]slot, rules Rules, groups int) 
 
 // costs returns the pair's costs with its better colour assignment, and
 // whether i should have black (ties: i black; solve breaks them at random).
-func (g *graph) costs(i, j int) ([]int64, bool) {
+func (g *graph) costs(i, j int) ([]int64, bool) { return g.costsInto(i, j, g.scratch) }
+
+// costsInto is costs with the caller's scratch space (for concurrent use).
+func (g *graph) costsInto(i, j int, scratch [2][]int64) ([]int64, bool) {
 	a, b := g.pool[i], g.pool[j]
 	sa, sb := g.at[i], g.at[j]
-	pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.scratch[0])
-	pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.scratch[1])
-	best, iBlack := g.scratch[0], true
-	if slices.Compare(g.scratch[1], g.scratch[0]) < 0 {
-		best, iBlack = g.scratch[1], false
+	pairCosts(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
+	pairCosts(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
+	best, iBlack := scratch[0], true
+	if slices.Compare(scratch[1], scratch[0]) < 0 {
+		best, iBlack = scratch[1], false
 	}
 	if g.rules.TopFirst {
 		height := int64(g.groups - min(sa.group, sb.group))

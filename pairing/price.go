@@ -1,6 +1,11 @@
 package pairing
 
-import "outflank/matching"
+import (
+	"runtime"
+	"sync"
+
+	"outflank/matching"
+)
 
 // price looks for pairs left out of the graph that could improve the
 // matching p: those with a negative reduced cost under its optimal duals.
@@ -22,7 +27,9 @@ func (g *graph) price(p *matching.Perfect) [][2]int {
 			}
 		}
 	}
-	found := newImprovingSet(len(g.pool))
+	// The blocks are shared out among the cores; each keeps its own best
+	// pairs, merged at the end.
+	var blocks []block
 	for gi := range g.groups {
 		for gj := gi; gj < g.groups; gj++ {
 			if g.blockInGraph(gi, gj) {
@@ -32,22 +39,70 @@ func (g *graph) price(p *matching.Perfect) [][2]int {
 			if !floorMin[gi].Add(floorMin[gj]).Sub(bound.Double().Double()).Less(matching.Weight{}) {
 				continue // no pair of this block can have a negative slack
 			}
-			for i := g.starts[gi]; i < g.starts[gi+1]; i++ {
-				for j := max(i+1, g.starts[gj]); j < g.starts[gj+1]; j++ {
-					// Pairs already in the graph have a slack >= 0 at the
-					// optimum, so they need no look-up here.
-					if !g.allowed(i, j) {
-						continue
-					}
-					costs, _ := g.costs(i, j)
-					if slack := p.Slack(i, j, g.weight(costs).Neg()); slack.Sign() < 0 {
-						found.offer(i, j, slack)
-					}
+			blocks = append(blocks, block{gi, gj})
+		}
+	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(g.pool)/200))
+	sets := make([]*improvingSet, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		sets[w] = newImprovingSet(len(g.pool))
+		wg.Go(func() {
+			g.priceRows(p, blocks, w, workers, sets[w])
+		})
+	}
+	wg.Wait()
+	for _, s := range sets[1:] {
+		for i, list := range s.best {
+			for _, pair := range list {
+				sets[0].keep(i, pair.other, pair.slack)
+			}
+		}
+	}
+	return sets[0].pairs()
+}
+
+// block is a pair of score groups whose pairs must be priced one by one.
+type block struct{ gi, gj int }
+
+// priceRows prices, in every block, the rows i with i % workers == w.
+func (g *graph) priceRows(p *matching.Perfect, blocks []block, w, workers int, found *improvingSet) {
+	scratch := [2][]int64{make([]int64, len(g.rules.Criteria)), make([]int64, len(g.rules.Criteria))}
+	for _, b := range blocks {
+		for i := g.starts[b.gi] + w; i < g.starts[b.gi+1]; i += workers {
+			for j := max(i+1, g.starts[b.gj]); j < g.starts[b.gj+1]; j++ {
+				// Pairs already in the graph have a slack >= 0 at the
+				// optimum, so they need no look-up here.
+				if !g.allowed(i, j) {
+					continue
+				}
+				costs, _ := g.costsInto(i, j, scratch)
+				if slack := p.Slack(i, j, g.weight(costs).Neg()); slack.Sign() < 0 {
+					found.offer(i, j, slack)
 				}
 			}
 		}
 	}
-	return found.pairs()
+}
+
+// blockInGraph reports whether every allowed pair between score groups gi
+// and gj is already in the graph (a complete graph, groups within the window).
+func (g *graph) blockInGraph(gi, gj int) bool {
+	return g.complete && gj-gi <= g.window
+}
+
+// weightBound is the largest weight a pair between groups gi and gj can
+// have: minus its score cost, when Score is the first criterion.
+func (g *graph) weightBound(gi, gj int) matching.Weight {
+	if len(g.rules.Criteria) == 0 || g.rules.Criteria[0] != Score {
+		return matching.Weight{}
+	}
+	d := int64(g.at[g.starts[gi]].halfPoints - g.at[g.starts[gj]].halfPoints)
+	cost := d * d
+	if g.rules.TopFirst {
+		cost *= int64(g.groups - gi)
+	}
+	return g.bases[0].MulUint64(uint64(cost)).Neg()
 }
 
 // improvingPerPlayer bounds the pairs priced in for one player per round.
@@ -101,24 +156,4 @@ func (s *improvingSet) pairs() [][2]int {
 		}
 	}
 	return out
-}
-
-// blockInGraph reports whether every allowed pair between score groups gi
-// and gj is already in the graph (a complete graph, groups within the window).
-func (g *graph) blockInGraph(gi, gj int) bool {
-	return g.complete && gj-gi <= g.window
-}
-
-// weightBound is the largest weight a pair between groups gi and gj can
-// have: minus its score cost, when Score is the first criterion.
-func (g *graph) weightBound(gi, gj int) matching.Weight {
-	if len(g.rules.Criteria) == 0 || g.rules.Criteria[0] != Score {
-		return matching.Weight{}
-	}
-	d := int64(g.at[g.starts[gi]].halfPoints - g.at[g.starts[gj]].halfPoints)
-	cost := d * d
-	if g.rules.TopFirst {
-		cost *= int64(g.groups - gi)
-	}
-	return g.bases[0].MulUint64(uint64(cost)).Neg()
 }
