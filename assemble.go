@@ -29,7 +29,7 @@ func fromEntities(m map[entityKey][]byte) (*Tournament, error) {
 		case EntityRound:
 			var r roundHeader
 			err = json.Unmarshal(data, &r)
-			rounds[r.Number] = &Round{Number: r.Number, Stage: r.Stage}
+			rounds[r.Number] = &Round{Number: r.Number, Stage: r.Stage, Method: r.Method, Seed: r.Seed}
 		case EntityGame:
 			var g Game
 			err = json.Unmarshal(data, &g)

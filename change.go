@@ -43,8 +43,10 @@ type header struct {
 
 // roundHeader is what EntityRound stores; games and byes are their own rows.
 type roundHeader struct {
-	Number int   `json:"round"`
-	Stage  Stage `json:"stage"`
+	Number int    `json:"round"`
+	Stage  Stage  `json:"stage"`
+	Method string `json:"method,omitempty"`
+	Seed   string `json:"seed,omitempty"`
 }
 
 // bye is what EntityBye stores.
@@ -75,7 +77,7 @@ func (t *Tournament) entities() (map[entityKey][]byte, error) {
 		}
 	}
 	for _, r := range t.Rounds {
-		if err := put(EntityRound, itoa(r.Number), roundHeader{r.Number, r.Stage}); err != nil {
+		if err := put(EntityRound, itoa(r.Number), roundHeader{r.Number, r.Stage, r.Method, r.Seed}); err != nil {
 			return nil, err
 		}
 		for _, g := range r.Games {

@@ -39,6 +39,11 @@ type Round struct {
 	Games  []Game `json:"games"`
 	// Byes lists the players who received a bye, in id order.
 	Byes []int `json:"byes"`
+	// Method says how the round was paired ("swiss woc", "round-robin",
+	// "first round woc II.7.1", ...; "" when entered by hand), and Seed the
+	// seed of its random choices, so that anyone can reproduce it.
+	Method string `json:"method,omitempty"`
+	Seed   string `json:"seed,omitempty"`
 }
 
 // Plays reports whether player id has a game or a bye in the round.

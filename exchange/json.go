@@ -40,10 +40,12 @@ type fileSettings struct {
 }
 
 type fileRound struct {
-	Round int        `json:"round"`
-	Stage string     `json:"stage"`
-	Games []fileGame `json:"games"`
-	Byes  []int      `json:"byes"`
+	Round  int        `json:"round"`
+	Stage  string     `json:"stage"`
+	Method string     `json:"method,omitempty"`
+	Seed   string     `json:"seed,omitempty"`
+	Games  []fileGame `json:"games"`
+	Byes   []int      `json:"byes"`
 }
 
 // fileGame flattens the result into the game: black_discs, white_discs,
@@ -79,7 +81,7 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 		f.Players = []outflank.Player{}
 	}
 	for i, r := range t.Rounds {
-		fr := fileRound{Round: r.Number, Stage: string(r.Stage), Games: make([]fileGame, len(r.Games)), Byes: r.Byes}
+		fr := fileRound{Round: r.Number, Stage: string(r.Stage), Method: r.Method, Seed: r.Seed, Games: make([]fileGame, len(r.Games)), Byes: r.Byes}
 		if fr.Byes == nil {
 			fr.Byes = []int{}
 		}
@@ -190,9 +192,11 @@ func buildRound(t *outflank.Tournament, n int, fr fileRound) error {
 		}
 		pairs[j] = outflank.Pair{Black: g.Black, White: g.White}
 	}
-	if _, err := t.AddRound(stage, pairs, fr.Byes); err != nil {
+	r, err := t.AddRound(stage, pairs, fr.Byes)
+	if err != nil {
 		return outflank.Errorf(outflank.EINVALID, "round %d: %s", n, outflank.ErrorMessage(err))
 	}
+	r.Method, r.Seed = fr.Method, fr.Seed
 	for _, g := range fr.Games {
 		if g.Result == nil {
 			continue

@@ -88,7 +88,7 @@ func (db *DB) loadPlayers(ctx context.Context, q queryer, l *loaded) error {
 }
 
 func (db *DB) loadRounds(ctx context.Context, q queryer, l *loaded) (map[int]*outflank.Round, error) {
-	rows, err := q.QueryContext(ctx, `SELECT number, stage, version FROM rounds WHERE tournament_id = ?`, l.id)
+	rows, err := q.QueryContext(ctx, `SELECT number, stage, method, seed, version FROM rounds WHERE tournament_id = ?`, l.id)
 	if err != nil {
 		return nil, translate(fmt.Errorf("reading rounds: %w", err), db.path)
 	}
@@ -97,7 +97,7 @@ func (db *DB) loadRounds(ctx context.Context, q queryer, l *loaded) (map[int]*ou
 	for rows.Next() {
 		r := &outflank.Round{}
 		var version int
-		if err := rows.Scan(&r.Number, &r.Stage, &version); err != nil {
+		if err := rows.Scan(&r.Number, &r.Stage, &r.Method, &r.Seed, &version); err != nil {
 			return nil, translate(fmt.Errorf("reading rounds: %w", err), db.path)
 		}
 		l.versions[versionKey(outflank.EntityRound, itoa(r.Number))] = version

@@ -66,12 +66,10 @@ func (db *DB) insertRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 				append([]any{tid, p.ID}, playerColumns(p)...)...)
 		}
 	case outflank.EntityRound:
-		var r struct {
-			Number int            `json:"round"`
-			Stage  outflank.Stage `json:"stage"`
-		}
+		var r roundRow
 		if err = json.Unmarshal(c.After, &r); err == nil {
-			_, err = tx.ExecContext(ctx, `INSERT INTO rounds (tournament_id, number, stage, version) VALUES (?, ?, ?, 1)`, tid, r.Number, r.Stage)
+			_, err = tx.ExecContext(ctx, `INSERT INTO rounds (tournament_id, number, stage, method, seed, version) VALUES (?, ?, ?, ?, ?, 1)`,
+				tid, r.Number, r.Stage, r.Method, r.Seed)
 		}
 	case outflank.EntityGame:
 		var g outflank.Game
@@ -124,13 +122,10 @@ func (db *DB) updateRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 				WHERE tournament_id = ? AND id = ? AND version = ?`, append(playerColumns(p), tid, p.ID, version)...)
 		}
 	case outflank.EntityRound:
-		var r struct {
-			Number int            `json:"round"`
-			Stage  outflank.Stage `json:"stage"`
-		}
+		var r roundRow
 		if err = json.Unmarshal(c.After, &r); err == nil {
-			res, err = tx.ExecContext(ctx, `UPDATE rounds SET stage = ?, version = version + 1 WHERE tournament_id = ? AND number = ? AND version = ?`,
-				r.Stage, tid, r.Number, version)
+			res, err = tx.ExecContext(ctx, `UPDATE rounds SET stage = ?, method = ?, seed = ?, version = version + 1
+				WHERE tournament_id = ? AND number = ? AND version = ?`, r.Stage, r.Method, r.Seed, tid, r.Number, version)
 		}
 	case outflank.EntityGame:
 		var g outflank.Game
@@ -183,6 +178,14 @@ func (db *DB) checkWritten(res sql.Result, err error, doing string, c outflank.C
 		return outflank.Errorf(outflank.ECONFLICT, "%s %s was changed by another command meanwhile: nothing was saved; look again and retry", c.Entity, c.Key)
 	}
 	return nil
+}
+
+// roundRow is a round's own columns, as the audit JSON carries them.
+type roundRow struct {
+	Number int            `json:"round"`
+	Stage  outflank.Stage `json:"stage"`
+	Method string         `json:"method"`
+	Seed   string         `json:"seed"`
 }
 
 func playerColumns(p outflank.Player) []any {

@@ -23,6 +23,7 @@ var commands = map[string]command{
 	"list":   {usage: "list", help: "list the tournaments", run: runList},
 	"player": {usage: "player add|import|withdraw SLUG ...", help: "register players, record withdrawals", run: runPlayer},
 	"round":  {usage: "round add SLUG --pair A-B ... [--bye P]", help: "enter a round by hand", run: runRound},
+	"pair":   {usage: "pair SLUG [--explain] [--fix A-B] [--seed S]", help: "pair the next round by the ruleset (round robin or Swiss)", run: runPair},
 	"result": {usage: "result SLUG ROUND TABLE [SCORE] [...]", help: "enter a result, scored by the rules", run: runResult},
 	"undo":   {usage: "undo SLUG", help: "undo the last change (audited)", run: runUndo},
 	"log":    {usage: "log SLUG [--json]", help: "the audit log", run: runLog},

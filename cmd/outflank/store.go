@@ -33,14 +33,23 @@ func (e *env) saved(ev *outflank.Event, suffix string) {
 
 // update runs one change on a tournament in one transaction and reports it.
 func (e *env) update(slug, kind string, change func(t *outflank.Tournament) (string, error)) error {
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		ev, err := db.Update(ctx, slug, kind, change)
-		if err != nil {
-			return err
-		}
-		e.saved(ev, "")
-		return nil
+	ev, err := e.apply(slug, kind, change)
+	if err != nil {
+		return err
+	}
+	e.saved(ev, "")
+	return nil
+}
+
+// apply runs one change on a tournament in one transaction, printing nothing.
+func (e *env) apply(slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
+	var ev *outflank.Event
+	err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		var err error
+		ev, err = db.Update(ctx, slug, kind, change)
+		return err
 	})
+	return ev, err
 }
 
 // oneSlug checks that the positional arguments are exactly a slug and n more.

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"outflank"
+	"outflank/pairing"
+)
+
+const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S]"
+
+func runPair(e *env, args []string) error {
+	fs := e.newFlags("pair", pairUsage)
+	asJSON := fs.Bool("json", false, "print the round as one JSON document")
+	explain := fs.Bool("explain", false, "show each pair's cost under each criterion of the ruleset")
+	var fixed, forbidden repeated
+	fs.Var(&fixed, "fix", "impose a pair, `BLACK-WHITE` (ids or names); repeat for more")
+	fs.Var(&forbidden, "forbid", "keep two players (`A-B`) apart this round; repeat for more")
+	seedText := fs.String("seed", "", "seed of the random choices (default: drawn; it is recorded with the round)")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	slug, _, err := oneSlug(pos, 0, pairUsage)
+	if err != nil {
+		return err
+	}
+	seed, err := parseSeed(*seedText)
+	if err != nil {
+		return err
+	}
+	var paired *outflank.Paired
+	var tour *outflank.Tournament
+	ev, err := e.apply(slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
+		opts := outflank.PairOptions{Seed: seed}
+		for _, list := range []struct {
+			texts repeated
+			dst   *[]outflank.Pair
+		}{{fixed, &opts.Fixed}, {forbidden, &opts.Forbidden}} {
+			for _, text := range list.texts {
+				p, err := parsePair(t, text)
+				if err != nil {
+					return "", err
+				}
+				*list.dst = append(*list.dst, p)
+			}
+		}
+		if paired, err = t.PairNext(opts); err != nil {
+			return "", err
+		}
+		tour = t
+		r := paired.Round
+		return fmt.Sprintf("paired round %d (%s, seed %s): %d games, %d byes", r.Number, r.Method, r.Seed, len(r.Games), len(r.Byes)), nil
+	})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, pairingJSON(tour, paired))
+	}
+	e.saved(ev, "")
+	e.printf(e.stdout, "%s", describePairing(tour, paired, *explain))
+	return nil
+}
+
+// parseSeed reads --seed, or draws one.
+func parseSeed(text string) (uint64, error) {
+	if text == "" {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, fmt.Errorf("drawing a seed: %w", err)
+		}
+		return binary.LittleEndian.Uint64(b[:]) >> 1, nil
+	}
+	seed, err := strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		return 0, outflank.Errorf(outflank.EINVALID, "seed %q: give a whole number from 0 to %d", text, uint64(1<<64-1))
+	}
+	return seed, nil
+}
+
+// describePairing prints the round's tables, with the costs if asked.
+func describePairing(t *outflank.Tournament, p *outflank.Paired, explain bool) string {
+	var b strings.Builder
+	r := p.Round
+	fmt.Fprintf(&b, "round %d: %s (seed %s)\n", r.Number, r.Method, r.Seed)
+	costs := costsByPair(p.Swiss)
+	for _, g := range r.Games {
+		fmt.Fprintf(&b, "%4d  %-30s  %-30s", g.Table, t.Describe(g.Black), t.Describe(g.White))
+		if c, ok := costs[[2]int{g.Black, g.White}]; ok && explain {
+			fmt.Fprintf(&b, "  %s", showCosts(p.Swiss.Criteria, c))
+		}
+		b.WriteByte('\n')
+	}
+	for _, id := range r.Byes {
+		fmt.Fprintf(&b, "   -  %-30s  bye\n", t.Describe(id))
+	}
+	if explain && p.Swiss != nil {
+		fmt.Fprintf(&b, "total  %s\n", showCosts(p.Swiss.Criteria, p.Swiss.Totals))
+		b.WriteString("The matching is exact: no pairing of these players has a smaller total, compared criterion by criterion in this order.\n")
+	}
+	return b.String()
+}
+
+func costsByPair(res *pairing.Result) map[[2]int][]int64 {
+	m := map[[2]int][]int64{}
+	if res != nil {
+		for _, p := range res.Pairings {
+			m[[2]int{p.Black, p.White}] = p.Costs
+		}
+	}
+	return m
+}
+
+func showCosts(criteria []pairing.Criterion, costs []int64) string {
+	parts := make([]string, len(criteria))
+	for i, c := range criteria {
+		parts[i] = fmt.Sprintf("%s %d", c, costs[i])
+	}
+	return strings.Join(parts, ", ")
+}
+
+type pairingDoc struct {
+	Round  int              `json:"round"`
+	Stage  string           `json:"stage"`
+	Method string           `json:"method"`
+	Seed   string           `json:"seed"`
+	Games  []pairingGameDoc `json:"games"`
+	Byes   []int            `json:"byes"`
+	Totals map[string]int64 `json:"totals,omitempty"`
+}
+
+type pairingGameDoc struct {
+	Table int              `json:"table"`
+	Black int              `json:"black"`
+	White int              `json:"white"`
+	Costs map[string]int64 `json:"costs,omitempty"`
+}
+
+func pairingJSON(t *outflank.Tournament, p *outflank.Paired) pairingDoc {
+	r := p.Round
+	doc := pairingDoc{Round: r.Number, Stage: string(r.Stage), Method: r.Method, Seed: r.Seed, Byes: append([]int{}, r.Byes...)}
+	costs := costsByPair(p.Swiss)
+	named := func(c []int64) map[string]int64 {
+		if c == nil {
+			return nil
+		}
+		m := map[string]int64{}
+		for i, crit := range p.Swiss.Criteria {
+			m[crit.String()] = c[i]
+		}
+		return m
+	}
+	for _, g := range r.Games {
+		doc.Games = append(doc.Games, pairingGameDoc{Table: g.Table, Black: g.Black, White: g.White, Costs: named(costs[[2]int{g.Black, g.White}])})
+	}
+	if p.Swiss != nil {
+		doc.Totals = named(p.Swiss.Totals)
+	}
+	return doc
+}

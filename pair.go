@@ -1,0 +1,276 @@
+package outflank
+
+import (
+	"fmt"
+	"sort"
+
+	"outflank/pairing"
+	"outflank/rules"
+)
+
+// PairOptions are the director's controls over an automatic pairing.
+type PairOptions struct {
+	// Seed seeds the round's random choices; it is recorded with the round.
+	Seed uint64
+	// Fixed pairs are imposed (black first); the rest is paired around them.
+	Fixed []Pair
+	// Forbidden pairs may not meet this round.
+	Forbidden []Pair
+}
+
+// Paired is a round paired automatically, and why.
+type Paired struct {
+	Round *Round
+	// Swiss is the matching's explanation for a Swiss round (each pair's
+	// cost under each criterion), nil for round robins and first rounds.
+	Swiss *pairing.Result
+}
+
+// PairNext pairs the next round by the ruleset and adds it. A round robin
+// is played when the planned rounds allow at least one full cycle (BOF 8:
+// otherwise the Swiss system; WOC II.2 and AOF 1.2 choose the same way by
+// field size), with as many cycles as fit, up to three (EGP II.4.2). Swiss
+// rounds follow the ruleset's priorities (pairing.Rules); the first Swiss
+// round is drawn by WOC II.7.1, BOF 16, or at random. Withdrawn players are
+// never paired (WOC II.8); every earlier game must have its result.
+func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
+	n := len(t.Rounds) + 1
+	if n > t.Settings.Rounds {
+		return nil, Errorf(EINVALID, "all %d rounds of %s are paired: raise the number of rounds to pair more", t.Settings.Rounds, t.Slug)
+	}
+	for _, r := range t.Rounds {
+		for _, g := range r.Games {
+			if g.Result == nil {
+				return nil, Errorf(EINVALID, "round %d table %d (%s v %s) has no result yet: enter it before pairing round %d",
+					r.Number, g.Table, t.Describe(g.Black), t.Describe(g.White), n)
+			}
+		}
+	}
+	var active []*Player
+	for i := range t.Players {
+		if t.Players[i].Active(n) {
+			active = append(active, &t.Players[i])
+		}
+	}
+	if len(active) < 2 {
+		return nil, Errorf(EINVALID, "round %d needs at least two active players; %s has %d", n, t.Slug, len(active))
+	}
+	if cycles, ids := t.roundRobin(); cycles > 0 {
+		if len(opts.Fixed)+len(opts.Forbidden) > 0 {
+			return nil, Errorf(EINVALID, "a round robin's pairings follow its table: --fix and --forbid apply to Swiss rounds")
+		}
+		return t.pairRoundRobin(n, cycles, ids)
+	}
+	if n == 1 {
+		return t.pairFirst(active, opts)
+	}
+	return t.pairSwiss(n, active, opts)
+}
+
+// roundRobin returns how many round-robin cycles the tournament plays (0:
+// Swiss) and the players of the round robin.
+func (t *Tournament) roundRobin() (int, []int) {
+	if len(t.Rounds) > 0 && t.Rounds[0].Stage != StageRoundRobin {
+		return 0, nil
+	}
+	var ids []int
+	for _, p := range t.Players {
+		if len(t.Rounds) > 0 {
+			// The round robin's players are those of its first round.
+			if t.Rounds[0].Plays(p.ID) {
+				ids = append(ids, p.ID)
+			}
+		} else if p.Active(1) {
+			ids = append(ids, p.ID)
+		}
+	}
+	perCycle := len(ids) - 1 + len(ids)%2
+	if perCycle < 1 {
+		return 0, nil
+	}
+	return min(t.Settings.Rounds/perCycle, 3), ids
+}
+
+func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
+	schedule, err := pairing.RoundRobin(ids, cycles)
+	if err != nil {
+		return nil, Errorf(EINVALID, "%v", err)
+	}
+	if n > len(schedule) {
+		return nil, Errorf(EINVALID, "the round robin of %d players in %d cycles has %d rounds, all paired", len(ids), cycles, len(schedule))
+	}
+	next := schedule[n-1]
+	var pairs []Pair
+	byes := append([]int{}, next.Byes...)
+	for _, p := range next.Pairs {
+		black, _ := t.Player(p.Black)
+		white, _ := t.Player(p.White)
+		switch {
+		case black.Active(n) && white.Active(n):
+			pairs = append(pairs, Pair{Black: p.Black, White: p.White})
+		case black.Active(n):
+			byes = append(byes, p.Black) // the withdrawn player is replaced by BYE (WOC II.8)
+		case white.Active(n):
+			byes = append(byes, p.White)
+		}
+	}
+	r, err := t.AddRound(StageRoundRobin, pairs, byes)
+	if err != nil {
+		return nil, err
+	}
+	r.Method = fmt.Sprintf("round robin, circle method, %d cycles", cycles)
+	return &Paired{Round: r}, nil
+}
+
+// pairFirst draws a first Swiss round by the ruleset's method.
+func (t *Tournament) pairFirst(active []*Player, opts PairOptions) (*Paired, error) {
+	fixed := map[int]bool{}
+	for _, f := range opts.Fixed {
+		fixed[f.Black], fixed[f.White] = true, true
+	}
+	var players []pairing.Player
+	for _, p := range active {
+		if !fixed[p.ID] {
+			players = append(players, pairing.Player{ID: p.ID, Rating: p.Rating, Seeded: p.Seeded})
+		}
+	}
+	var drawn pairing.Round
+	var method string
+	switch t.Rules {
+	case rules.WOC:
+		drawn, method = pairing.FirstRoundWOC(players, opts.Seed), "first round: WOC II.7.1 draw, group A against group B"
+	case rules.BOFRegional, rules.BOFNational:
+		drawn, method = pairing.FirstRoundBOF(players), "first round: BOF 16, rating order, top half against bottom half"
+	default:
+		drawn, method = pairing.FirstRoundRandom(players, opts.Seed), "first round: random draw"
+	}
+	pairs := append([]Pair{}, opts.Fixed...)
+	for _, p := range drawn.Pairs {
+		pairs = append(pairs, Pair{Black: p.Black, White: p.White})
+	}
+	r, err := t.AddRound(StageSwiss, pairs, drawn.Byes)
+	if err != nil {
+		return nil, err
+	}
+	r.Method, r.Seed = method, fmt.Sprint(opts.Seed)
+	return &Paired{Round: r}, nil
+}
+
+// swissRules chooses the Swiss priorities of the ruleset (WOC II.2 c-d:
+// modified for 15 to 24 players, unmodified above).
+func swissRules(id rules.ID, players int) pairing.Rules {
+	switch id {
+	case rules.WOC:
+		if players >= 15 && players <= 24 {
+			return pairing.WOCModified
+		}
+		return pairing.WOCSwiss
+	case rules.EGP:
+		return pairing.EGPSwiss
+	case rules.AOF:
+		return pairing.AOFSwiss
+	case rules.BOFRegional, rules.BOFNational:
+		return pairing.BOFSwiss
+	}
+	return pairing.WOCSwiss.WithoutCountry()
+}
+
+// pairSwiss pairs round n of a Swiss system from the players' histories.
+func (t *Tournament) pairSwiss(n int, active []*Player, opts PairOptions) (*Paired, error) {
+	players := t.pairingPlayers(active)
+	ruleset := swissRules(t.Rules, len(active))
+	convert := func(ps []Pair) []pairing.Pair {
+		out := make([]pairing.Pair, len(ps))
+		for i, p := range ps {
+			out[i] = pairing.Pair{Black: p.Black, White: p.White}
+		}
+		return out
+	}
+	res, err := pairing.Swiss(players, ruleset, pairing.Options{Seed: opts.Seed, Fixed: convert(opts.Fixed), Forbidden: convert(opts.Forbidden)})
+	if err != nil {
+		return nil, Errorf(EINVALID, "round %d cannot be paired by the %s rules: %v; fix some pairs by hand (--fix) or enter the round with 'round add'", n, ruleset.Name, err)
+	}
+	var pairs []Pair
+	for _, p := range res.Pairings {
+		pairs = append(pairs, Pair{Black: p.Black, White: p.White})
+	}
+	var byes []int
+	if res.Bye != 0 {
+		byes = append(byes, res.Bye)
+	}
+	r, err := t.AddRound(StageSwiss, pairs, byes)
+	if err != nil {
+		return nil, err
+	}
+	r.Method, r.Seed = "swiss: "+ruleset.Name, fmt.Sprint(opts.Seed)
+	return &Paired{Round: r, Swiss: res}, nil
+}
+
+// pairingPlayers describes the active players as the pairing engine needs
+// them: score, place in the standings, colours, floats, opponents, byes.
+func (t *Tournament) pairingPlayers(active []*Player) []pairing.Player {
+	byID := map[int]*pairing.Player{}
+	players := make([]pairing.Player, len(t.Players))
+	for i, p := range t.Players {
+		team := p.Team
+		if team == "" {
+			team = p.Country
+		}
+		players[i] = pairing.Player{ID: p.ID, Rating: p.Rating, Country: team, Seeded: p.Seeded, Met: map[int]int{}}
+		byID[p.ID] = &players[i]
+	}
+	score := map[int]float64{}
+	for _, r := range t.Rounds {
+		before := make(map[int]float64, len(score))
+		for id, s := range score {
+			before[id] = s
+		}
+		for _, g := range r.Games {
+			b, w := byID[g.Black], byID[g.White]
+			b.Colours, w.Colours = append(b.Colours, pairing.Black), append(w.Colours, pairing.White)
+			b.Floats, w.Floats = append(b.Floats, floatOf(before[g.Black], before[g.White])), append(w.Floats, floatOf(before[g.White], before[g.Black]))
+			b.Met[g.White]++
+			w.Met[g.Black]++
+			bp, wp := g.Result.Points()
+			score[g.Black] += bp
+			score[g.White] += wp
+		}
+		for _, id := range r.Byes {
+			byID[id].Byes++
+			score[id]++
+		}
+	}
+	totals := t.Totals(0)
+	var out []pairing.Player
+	for _, p := range active {
+		pp := *byID[p.ID]
+		pp.Score = score[p.ID]
+		out = append(out, pp)
+	}
+	// The standings so far: points, then discs, then id (the full
+	// tie-breaks come with the standings engine).
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := totals[out[i].ID], totals[out[j].ID]
+		if a.Points != b.Points {
+			return a.Points > b.Points
+		}
+		if a.Discs != b.Discs {
+			return a.Discs > b.Discs
+		}
+		return out[i].ID < out[j].ID
+	})
+	for i := range out {
+		out[i].Rank = i
+	}
+	return out
+}
+
+func floatOf(own, opponent float64) pairing.Float {
+	switch {
+	case opponent < own:
+		return pairing.FloatDown
+	case opponent > own:
+		return pairing.FloatUp
+	}
+	return pairing.NoFloat
+}
