@@ -157,8 +157,17 @@ func (t *Tournament) pairFirst(active []*Player, opts PairOptions) (*Paired, err
 }
 
 // swissRules chooses the Swiss priorities of the ruleset (WOC II.2 c-d:
-// modified for 15 to 24 players, unmodified above).
-func swissRules(id rules.ID, players int) pairing.Rules {
+// modified for 15 to 24 players, unmodified above), with or without
+// same-country avoidance as the settings say.
+func swissRules(id rules.ID, players int, avoidSameCountry bool) pairing.Rules {
+	r := swissRulesOf(id, players)
+	if avoidSameCountry {
+		return r.WithCountry()
+	}
+	return r.WithoutCountry()
+}
+
+func swissRulesOf(id rules.ID, players int) pairing.Rules {
 	switch id {
 	case rules.WOC:
 		if players >= 15 && players <= 24 {
@@ -172,13 +181,13 @@ func swissRules(id rules.ID, players int) pairing.Rules {
 	case rules.BOFRegional, rules.BOFNational:
 		return pairing.BOFSwiss
 	}
-	return pairing.WOCSwiss.WithoutCountry()
+	return pairing.WOCSwiss
 }
 
 // pairSwiss pairs round n of a Swiss system from the players' histories.
 func (t *Tournament) pairSwiss(n int, active []*Player, opts PairOptions) (*Paired, error) {
 	players := t.pairingPlayers(active)
-	ruleset := swissRules(t.Rules, len(active))
+	ruleset := swissRules(t.Rules, len(active), t.Settings.AvoidSameCountry)
 	convert := func(ps []Pair) []pairing.Pair {
 		out := make([]pairing.Pair, len(ps))
 		for i, p := range ps {

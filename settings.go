@@ -24,6 +24,9 @@ type Settings struct {
 	// UnplayedDiscs is [the absent player's discs, the opponent's] for a game
 	// not played (BOF general rule 11).
 	UnplayedDiscs [2]int `json:"unplayed_discs"`
+	// AvoidSameCountry keeps players of the same country or team apart in
+	// Swiss rounds when an equivalent pairing exists (WOC II.7.2 g).
+	AvoidSameCountry bool `json:"avoid_same_country"`
 }
 
 // Brightwell variants.
@@ -41,6 +44,7 @@ func DefaultSettings(rs rules.Ruleset, rounds int) Settings {
 		ByeDiscs:          rs.ByeDiscs,
 		TimeDefault:       rs.TimeDefault,
 		UnplayedDiscs:     rs.UnplayedDiscs,
+		AvoidSameCountry:  rs.AvoidSameCountry,
 	}
 }
 

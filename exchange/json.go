@@ -37,6 +37,7 @@ type fileSettings struct {
 	ByeDiscs          *[2]int  `json:"bye_discs"`
 	TimeDefault       *string  `json:"time_default"`
 	UnplayedDiscs     *[2]int  `json:"unplayed_discs"`
+	AvoidSameCountry  *bool    `json:"avoid_same_country"`
 }
 
 type fileRound struct {
@@ -72,7 +73,8 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 	f := fileTournament{
 		Format: FormatJSON, Name: t.Name, Slug: t.Slug, Rules: string(t.Rules), Date: t.Date,
 		Settings: fileSettings{Rounds: &s.Rounds, BrightwellC: &s.BrightwellC, BrightwellVariant: &s.BrightwellVariant,
-			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs},
+			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs,
+			AvoidSameCountry: &s.AvoidSameCountry},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -159,6 +161,9 @@ func (s fileSettings) applyTo(dst *outflank.Settings) {
 	}
 	if s.UnplayedDiscs != nil {
 		dst.UnplayedDiscs = *s.UnplayedDiscs
+	}
+	if s.AvoidSameCountry != nil {
+		dst.AvoidSameCountry = *s.AvoidSameCountry
 	}
 }
 

@@ -59,6 +59,10 @@ type Ruleset struct {
 	// early leaver): [the absent player's discs, the opponent's].
 	UnplayedDiscs [2]int
 	UnplayedRule  string
+	// AvoidSameCountry keeps players of the same country (team) apart in
+	// Swiss rounds when an equivalent pairing exists (WOC II.7.2 g, AOF
+	// Appendix A: teammates).
+	AvoidSameCountry bool
 	// brightwellC gives the Brightwell constant C for a number of rounds.
 	brightwellC    func(rounds int) float64
 	BrightwellRule string
@@ -82,7 +86,7 @@ func squaresPer(round func(float64) float64) func(int) float64 {
 
 var all = []Ruleset{
 	{
-		ID: WOC, Name: "World Othello Championship", Source: "WOC rules 2019",
+		ID: WOC, Name: "World Othello Championship", Source: "WOC rules 2019", AvoidSameCountry: true,
 		Rounds: 13, ByeDiscs: [2]int{32, 32}, ByeRule: "WOC Appendix A §3 c (a bye counts 32 discs in the BQ); design choice: 32-32",
 		TimeDefault: TimeDefaultWOC, UnplayedDiscs: [2]int{0, 64}, UnplayedRule: "WOC IV.8: unable to complete the game, 64-0",
 		brightwellC: constant(6), BrightwellRule: "WOC Appendix A §2: C = 6",
@@ -94,7 +98,7 @@ var all = []Ruleset{
 		brightwellC: constant(6), BrightwellRule: "EGP Appendix A §2: C = 6",
 	},
 	{
-		ID: AOF, Name: "Australian Nationals", Source: "AOF Nationals rules",
+		ID: AOF, Name: "Australian Nationals", Source: "AOF Nationals rules", AvoidSameCountry: true,
 		Rounds: 6, ByeDiscs: [2]int{40, 24}, ByeRule: "AOF 1.4: BYE always loses 40-24",
 		TimeDefault: TimeDefaultWOC, UnplayedDiscs: [2]int{0, 64}, UnplayedRule: "as WOC IV.8: 64-0",
 		brightwellC: squaresPer(math.Floor), BrightwellRule: "AOF Appendix B §2: C = Integer(64 / rounds)",

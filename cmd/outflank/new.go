@@ -10,7 +10,7 @@ import (
 )
 
 func runNew(e *env, args []string) error {
-	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B]"
+	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow]"
 	fs := e.newFlags("new", usage)
 	name := fs.String("name", "", "the tournament's `name`")
 	ruleset := fs.String("rules", "", "the `ruleset`: woc, egp, aof, bof-regional, bof-national or custom")
@@ -18,6 +18,7 @@ func runNew(e *env, args []string) error {
 	date := fs.String("date", "", "first day, YYYY-MM-DD")
 	brightwell := fs.Float64("brightwell-c", -1, "the Brightwell constant C (default: the ruleset's)")
 	byeDiscs := fs.String("bye-discs", "", "a bye's discs, receiver's first, e.g. 44-20 (default: the ruleset's)")
+	sameCountry := fs.String("same-country", "", "avoid or allow players of the same country meeting in Swiss rounds (default: the ruleset's; WOC and AOF avoid)")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -42,6 +43,15 @@ func runNew(e *env, args []string) error {
 			return err
 		}
 		t.Settings.ByeDiscs = [2]int{d.Black, d.White}
+	}
+	switch *sameCountry {
+	case "":
+	case "avoid":
+		t.Settings.AvoidSameCountry = true
+	case "allow":
+		t.Settings.AvoidSameCountry = false
+	default:
+		return outflank.Errorf(outflank.EINVALID, "--same-country %q: use avoid or allow", *sameCountry)
 	}
 	if err := t.Validate(); err != nil {
 		return err
