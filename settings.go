@@ -27,7 +27,20 @@ type Settings struct {
 	// AvoidSameCountry keeps players of the same country or team apart in
 	// Swiss rounds when an equivalent pairing exists (WOC II.7.2 g).
 	AvoidSameCountry bool `json:"avoid_same_country"`
+	// TieBreak separates players on equal points: "mbq" (the Brightwell
+	// quotient, then discs), "discs", or "" for the ruleset's: disc count
+	// in AOF and BOF round robins (AOF 1.3, BOF 12), else the quotient.
+	TieBreak string `json:"tie_break,omitempty"`
+	// DrawSeed seeds the random draw that separates players equal on
+	// everything else (WOC II.3.1), so anyone can reproduce the standings.
+	DrawSeed uint64 `json:"draw_seed"`
 }
+
+// Tie-breaks.
+const (
+	TieBreakMBQ   = "mbq"
+	TieBreakDiscs = "discs"
+)
 
 // Brightwell variants.
 const (
@@ -65,6 +78,9 @@ func (s Settings) validate() error {
 		if pair.discs[0] < 0 || pair.discs[1] < 0 || pair.discs[0]+pair.discs[1] != 64 {
 			return Errorf(EINVALID, "%s %d-%d: give two counts that add up to 64", pair.what, pair.discs[0], pair.discs[1])
 		}
+	}
+	if s.TieBreak != "" && s.TieBreak != TieBreakMBQ && s.TieBreak != TieBreakDiscs {
+		return Errorf(EINVALID, "tie-break %q: use %q or %q", s.TieBreak, TieBreakMBQ, TieBreakDiscs)
 	}
 	if s.TimeDefault != rules.TimeDefaultWOC && s.TimeDefault != rules.TimeDefaultBOF {
 		return Errorf(EINVALID, "time-default procedure %q: use %q or %q", s.TimeDefault, rules.TimeDefaultWOC, rules.TimeDefaultBOF)

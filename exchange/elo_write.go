@@ -28,18 +28,20 @@ func WriteELO(w io.Writer, t *outflank.Tournament) error {
 	f.Country = commonCountry(t)
 	ids := map[int]int{}
 	totals := t.Totals(0)
-	for _, p := range t.Players {
-		id, isNew := p.WOFID, p.NewToWOF
-		if id == 0 {
-			id, isNew = provisionalBase+p.ID, true
+	// Players in final ranking order, as the rating list expects.
+	for _, pid := range t.RankOrder() {
+		p, _ := t.Player(pid)
+		wofID, isNew := p.WOFID, p.NewToWOF
+		if wofID == 0 {
+			wofID, isNew = provisionalBase+p.ID, true
 		}
-		ids[p.ID] = id
+		ids[p.ID] = wofID
 		surname, first, _ := strings.Cut(p.Name, ",")
 		tot := totals[p.ID]
 		points, discs := tot.Points, tot.Discs
-		line := wof.Player{ID: id, New: isNew, Surname: strings.TrimSpace(surname), Firstname: strings.TrimSpace(first),
+		line := wof.Player{ID: wofID, New: isNew, Surname: strings.TrimSpace(surname), Firstname: strings.TrimSpace(first),
 			Country: p.Country, Score: &points, Discs: &discs}
-		if p.Rating > 0 {
+		if p.Rating != 0 {
 			rating := p.Rating
 			line.Rating = &rating
 		}

@@ -38,6 +38,8 @@ type fileSettings struct {
 	TimeDefault       *string  `json:"time_default"`
 	UnplayedDiscs     *[2]int  `json:"unplayed_discs"`
 	AvoidSameCountry  *bool    `json:"avoid_same_country"`
+	TieBreak          *string  `json:"tie_break,omitempty"`
+	DrawSeed          *uint64  `json:"draw_seed"`
 }
 
 type fileRound struct {
@@ -63,7 +65,7 @@ type fileStanding struct {
 	Equal  bool     `json:"equal"`
 	Player int      `json:"player"`
 	Points float64  `json:"points"`
-	BQ     *float64 `json:"bq,omitempty"` // set once the standings engine computes it
+	BQ     *float64 `json:"bq"`
 	Discs  int      `json:"discs"`
 }
 
@@ -74,7 +76,7 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 		Format: FormatJSON, Name: t.Name, Slug: t.Slug, Rules: string(t.Rules), Date: t.Date,
 		Settings: fileSettings{Rounds: &s.Rounds, BrightwellC: &s.BrightwellC, BrightwellVariant: &s.BrightwellVariant,
 			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs,
-			AvoidSameCountry: &s.AvoidSameCountry},
+			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -164,6 +166,12 @@ func (s fileSettings) applyTo(dst *outflank.Settings) {
 	}
 	if s.AvoidSameCountry != nil {
 		dst.AvoidSameCountry = *s.AvoidSameCountry
+	}
+	if s.TieBreak != nil {
+		dst.TieBreak = *s.TieBreak
+	}
+	if s.DrawSeed != nil {
+		dst.DrawSeed = *s.DrawSeed
 	}
 }
 

@@ -343,7 +343,7 @@ func TestDiskFull(t *testing.T) {
 		}
 	}
 	const players, tables = 40, 20
-	both("new", diskSlug, "--name", "Full Disk Open", "--rules", "woc", "--rounds", "5")
+	both("new", diskSlug, "--name", "Full Disk Open", "--rules", "woc", "--rounds", "5", "--draw-seed", "1")
 	both("player", "import", diskSlug, diskPlayersCSV(t, work, "first", players, 0))
 	both(append([]string{"round", "add", diskSlug}, diskPairs(players)...)...)
 

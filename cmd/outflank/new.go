@@ -18,6 +18,8 @@ func runNew(e *env, args []string) error {
 	date := fs.String("date", "", "first day, YYYY-MM-DD")
 	brightwell := fs.Float64("brightwell-c", -1, "the Brightwell constant C (default: the ruleset's)")
 	byeDiscs := fs.String("bye-discs", "", "a bye's discs, receiver's first, e.g. 44-20 (default: the ruleset's)")
+	drawSeed := fs.String("draw-seed", "", "seed of the random draw between players equal on everything (default: drawn and recorded)")
+	tieBreak := fs.String("tie-break", "", "mbq or discs (default: the ruleset's: discs in AOF and BOF round robins)")
 	sameCountry := fs.String("same-country", "", "avoid or allow players of the same country meeting in Swiss rounds (default: the ruleset's; WOC and AOF avoid)")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
@@ -53,6 +55,10 @@ func runNew(e *env, args []string) error {
 	default:
 		return outflank.Errorf(outflank.EINVALID, "--same-country %q: use avoid or allow", *sameCountry)
 	}
+	if t.Settings.DrawSeed, err = parseSeed(*drawSeed); err != nil {
+		return err
+	}
+	t.Settings.TieBreak = *tieBreak
 	if err := t.Validate(); err != nil {
 		return err
 	}

@@ -1,0 +1,249 @@
+package standing
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Playoff is a playoff game the provisional list calls for (WOC II.3.2):
+// the better-ranked player has the choice of colour or draw-win.
+type Playoff struct {
+	Better, Worse         int // player IDs
+	BetterRank, WorseRank int
+}
+
+// Playoffs returns the playoffs of a provisional list: 4th v 5th, 3rd v
+// 6th, 2nd v 7th and 1st v 8th, each when the two have the same points
+// (WOC II.3.2), in that order.
+func Playoffs(prov []Row) []Playoff {
+	var out []Playoff
+	for _, pair := range [][2]int{{4, 5}, {3, 6}, {2, 7}, {1, 8}} {
+		if pair[1] > len(prov) {
+			continue
+		}
+		a, b := prov[pair[0]-1], prov[pair[1]-1]
+		if a.Points == b.Points {
+			out = append(out, Playoff{Better: a.Player, Worse: b.Player, BetterRank: pair[0], WorseRank: pair[1]})
+		}
+	}
+	return out
+}
+
+// FinalList turns the provisional list into the final IFRL once the
+// playoffs are played (WOC II.3.3): won maps each playoff's better-ranked
+// player to whether they won it. The semi-finalists (the top four who had
+// no playoff, and the playoff winners) are ranked 1 to 4 in provisional
+// order; the playoff losers are equal fifth; everyone else keeps the
+// provisional order, players on the same points declared equal (sharing
+// the rank of the first of them; the order among them is the Brightwell
+// order, for prizes).
+func FinalList(prov []Row, won map[int]bool) ([]Row, error) {
+	playoffs := Playoffs(prov)
+	losers := map[int]bool{}
+	inPlayoff := map[int]bool{}
+	for _, p := range playoffs {
+		w, ok := won[p.Better]
+		if !ok {
+			return nil, fmt.Errorf("standing: the playoff between ranks %d and %d has no result yet", p.BetterRank, p.WorseRank)
+		}
+		inPlayoff[p.Better], inPlayoff[p.Worse] = true, true
+		if w {
+			losers[p.Worse] = true
+		} else {
+			losers[p.Better] = true
+		}
+	}
+	var semis, rest []Row
+	for i, r := range prov {
+		switch {
+		case losers[r.Player]:
+		case i < 4 || inPlayoff[r.Player]:
+			semis = append(semis, r)
+		default:
+			rest = append(rest, r)
+		}
+	}
+	var out []Row
+	for i, r := range semis {
+		r.Rank, r.Equal = i+1, false
+		out = append(out, r)
+	}
+	for _, r := range prov {
+		if losers[r.Player] {
+			r.Rank, r.Equal = len(semis)+1, len(losers) > 1
+			out = append(out, r)
+		}
+	}
+	return append(out, declareEqual(rest, len(out)+1)...), nil
+}
+
+// declareEqual ranks rows from first on, players with the same points
+// sharing the rank of the first of them (WOC II.3.3 c, II.5.2 b).
+func declareEqual(rows []Row, first int) []Row {
+	out := make([]Row, len(rows))
+	for i, r := range rows {
+		r.Rank, r.Equal = first+i, false
+		if i > 0 && r.Points == rows[i-1].Points {
+			r.Rank = out[i-1].Rank
+			r.Equal, out[i-1].Equal = true, true
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// Subset returns the provisional list of some players (the women, the
+// young players): the same order, ranked 1, 2, 3... (WOC II.5.1, II.6.1).
+func Subset(prov []Row, member func(id int) bool) []Row {
+	var out []Row
+	for _, r := range prov {
+		if member(r.Player) {
+			r.Rank = len(out) + 1
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// FinalSubList is the final women's or young players' list (WOC II.5.2,
+// II.6.2). If some of them are in the WOC semi-finals, there are no
+// separate semi-finals: those are ranked first, in their order in the IFRL
+// (ifrlOrder, the final order of finish once the WOC final is played), and
+// noSemis is true. Otherwise the top four of sub are the semi-finalists,
+// ranked 1 to 4. Everyone else with the same points is declared equal.
+func FinalSubList(sub []Row, wocSemifinalists []int, ifrlOrder map[int]int) (rows []Row, noSemis bool) {
+	inSemis := map[int]bool{}
+	for _, id := range wocSemifinalists {
+		inSemis[id] = true
+	}
+	var top, rest []Row
+	for _, r := range sub {
+		if inSemis[r.Player] {
+			top = append(top, r)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	if len(top) > 0 {
+		sort.SliceStable(top, func(i, j int) bool { return ifrlOrder[top[i].Player] < ifrlOrder[top[j].Player] })
+	} else {
+		n := min(4, len(rest))
+		top, rest = rest[:n], rest[n:]
+	}
+	for i := range top {
+		top[i].Rank, top[i].Equal = i+1, false
+	}
+	return append(top, declareEqual(rest, len(top)+1)...), len(inSemis) > 0 && len(top) > 0
+}
+
+// Member is a player's place in the team championship.
+type Member struct {
+	Team string
+	// Additional players never count for their team (WOC II.2).
+	Additional bool
+}
+
+// TeamRow is a team's line in the team list.
+type TeamRow struct {
+	Rank    int
+	Equal   bool
+	Team    string
+	Points  float64
+	Counted []int // the players whose points count: the best three
+	// GamesBetween counts the games between members of the team (the
+	// first tie-break).
+	GamesBetween int
+	top          []int // members' places in the IFRL, best first
+}
+
+// Teams draws up the team list (WOC II.4): the sum of each team's three
+// best members' points, the additional player never counting. Ties: the
+// team with more games between its own members; then the team whose best
+// player ranks higher in the final IFRL; then its second; else equal.
+func Teams(final []Row, members map[int]Member, games []Game) []TeamRow {
+	byTeam := map[string]*TeamRow{}
+	var order []string
+	for i, r := range final {
+		m, ok := members[r.Player]
+		if !ok || m.Team == "" || m.Additional {
+			continue
+		}
+		t := byTeam[m.Team]
+		if t == nil {
+			t = &TeamRow{Team: m.Team}
+			byTeam[m.Team] = t
+			order = append(order, m.Team)
+		}
+		t.top = append(t.top, i) // final is in IFRL order
+	}
+	// The three best results, by points (the IFRL order is not quite the
+	// points order once the semi-finalists are ranked 1 to 4).
+	points := map[int]float64{}
+	for _, r := range final {
+		points[r.Player] = r.Points
+	}
+	for _, name := range order {
+		t := byTeam[name]
+		var all []int
+		for _, i := range t.top {
+			all = append(all, final[i].Player)
+		}
+		sort.SliceStable(all, func(a, b int) bool { return points[all[a]] > points[all[b]] })
+		t.Counted = all[:min(3, len(all))]
+		for _, id := range t.Counted {
+			t.Points += points[id]
+		}
+	}
+	for _, g := range games {
+		a, b := members[g.Black], members[g.White]
+		if a.Team != "" && a.Team == b.Team && !a.Additional && !b.Additional {
+			byTeam[a.Team].GamesBetween++
+		}
+	}
+	rows := make([]TeamRow, 0, len(order))
+	for _, name := range order {
+		rows = append(rows, *byTeam[name])
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return teamCompare(rows[i], rows[j]) < 0 })
+	for i := range rows {
+		rows[i].Rank = i + 1
+		if i > 0 && teamCompare(rows[i-1], rows[i]) == 0 {
+			rows[i].Rank = rows[i-1].Rank
+			rows[i].Equal, rows[i-1].Equal = true, true
+		}
+	}
+	return rows
+}
+
+// teamCompare orders two teams by WOC II.4: negative if a ranks higher.
+func teamCompare(a, b TeamRow) int {
+	switch {
+	case a.Points != b.Points:
+		return sign(b.Points - a.Points)
+	case a.GamesBetween != b.GamesBetween:
+		return b.GamesBetween - a.GamesBetween
+	}
+	for k := 0; k < 2; k++ {
+		switch {
+		case k >= len(a.top) && k >= len(b.top):
+			return 0
+		case k >= len(a.top):
+			return 1
+		case k >= len(b.top):
+			return -1
+		case a.top[k] != b.top[k]:
+			return a.top[k] - b.top[k]
+		}
+	}
+	return 0
+}
+
+func sign(x float64) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

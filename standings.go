@@ -1,0 +1,215 @@
+package outflank
+
+import (
+	"time"
+
+	"outflank/rules"
+	"outflank/standing"
+)
+
+// counts reports whether a round counts for the standings: the round robin
+// and Swiss rounds do; playoffs, semi-finals and finals make the final
+// lists instead (WOC II.3.3, III).
+func (r *Round) counts() bool { return r.Stage == StageRoundRobin || r.Stage == StageSwiss }
+
+// StandingsInput gathers what the standings after round afterRound (0: all
+// rounds that count) depend on.
+func (t *Tournament) StandingsInput(afterRound int) standing.Input {
+	in := standing.Input{
+		C: t.Settings.BrightwellC, HalfSquares: 32, ByeDiscs: t.Settings.ByeDiscs[0],
+		Seed: t.Settings.DrawSeed, TieBreak: t.tieBreak(),
+	}
+	if t.Settings.BrightwellVariant == BrightwellFTD {
+		in.Variant = standing.FTD
+	}
+	for _, p := range t.Players {
+		sp := standing.Player{ID: p.ID}
+		if p.WithdrawnAfterRound != nil {
+			sp.WithdrawnAfter = max(*p.WithdrawnAfterRound, 1)
+		}
+		in.Players = append(in.Players, sp)
+	}
+	for _, r := range t.Rounds {
+		if !r.counts() || (afterRound > 0 && r.Number > afterRound) {
+			continue
+		}
+		in.Rounds = r.Number
+		for _, g := range r.Games {
+			if g.Result == nil {
+				continue
+			}
+			bp, wp := g.Result.Points()
+			in.Games = append(in.Games, standing.Game{Round: r.Number, Black: g.Black, White: g.White,
+				BlackDiscs: g.Result.BlackDiscs, WhiteDiscs: g.Result.WhiteDiscs, BlackPts: bp, WhitePts: wp})
+		}
+		for _, id := range r.Byes {
+			in.Byes = append(in.Byes, standing.Bye{Round: r.Number, Player: id})
+		}
+	}
+	return in
+}
+
+// tieBreak is the settings' tie-break, or the ruleset's: disc count in AOF
+// and BOF round robins (AOF 1.3, BOF general rule 12), else the Brightwell
+// quotient.
+func (t *Tournament) tieBreak() standing.TieBreak {
+	switch t.Settings.TieBreak {
+	case TieBreakDiscs:
+		return standing.ByDiscs
+	case TieBreakMBQ:
+		return standing.ByBQ
+	}
+	roundRobin := len(t.Rounds) > 0 && t.Rounds[0].Stage == StageRoundRobin
+	bof := t.Rules == rules.BOFRegional || t.Rules == rules.BOFNational
+	if roundRobin && (t.Rules == rules.AOF || bof) {
+		return standing.ByDiscs
+	}
+	return standing.ByBQ
+}
+
+// Standings ranks the players after round afterRound (0: all of them).
+func (t *Tournament) Standings(afterRound int) []standing.Row {
+	return standing.Compute(t.StandingsInput(afterRound))
+}
+
+// Lists are the ranking lists of WOC II.3-6.
+type Lists struct {
+	Provisional []standing.Row
+	// Playoffs called for by the provisional list, and those still to play.
+	Playoffs []standing.Playoff
+	Pending  []standing.Playoff
+	// Final is the final IFRL, nil while playoffs are pending.
+	Final []standing.Row
+}
+
+// IFRL draws up the individual list: provisional, its playoffs, and the
+// final list once the playoffs are played (WOC II.3).
+func (t *Tournament) IFRL(afterRound int) Lists {
+	l := Lists{Provisional: t.Standings(afterRound)}
+	l.Playoffs = standing.Playoffs(l.Provisional)
+	won := map[int]bool{}
+	for _, p := range l.Playoffs {
+		if w, ok := t.playoffWinner(p.Better, p.Worse); ok {
+			won[p.Better] = w == p.Better
+		} else {
+			l.Pending = append(l.Pending, p)
+		}
+	}
+	if len(l.Pending) == 0 {
+		l.Final, _ = standing.FinalList(l.Provisional, won)
+	}
+	return l
+}
+
+// playoffWinner finds the playoff game between a and b and its winner.
+func (t *Tournament) playoffWinner(a, b int) (int, bool) {
+	for _, r := range t.Rounds {
+		if r.Stage != StagePlayoff {
+			continue
+		}
+		for _, g := range r.Games {
+			if g.Result == nil || !((g.Black == a && g.White == b) || (g.Black == b && g.White == a)) {
+				continue
+			}
+			bp, wp := g.Result.Points()
+			if bp > wp {
+				return g.Black, true
+			}
+			if wp > bp {
+				return g.White, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// Women returns the women's provisional and final lists (WOC II.5).
+func (t *Tournament) Women(ifrl Lists) (prov, final []standing.Row, noSemis bool) {
+	return t.subLists(ifrl, func(p *Player) bool { return p.Gender == "f" })
+}
+
+// Young returns the young players' lists (WOC II.6): players aged 14 or
+// less on 31 December of the tournament's year. It needs the date.
+func (t *Tournament) Young(ifrl Lists) (prov, final []standing.Row, noSemis bool, err error) {
+	year, err := t.year()
+	if err != nil {
+		return nil, nil, false, err
+	}
+	prov, final, noSemis = t.subLists(ifrl, func(p *Player) bool { return isYoung(p.Born, year) })
+	return prov, final, noSemis, nil
+}
+
+// isYoung: born in year-14 or later, so 14 or less on 31 December of year
+// (WOC I.2.2: "born later than the 31st of December 2004 for the 2019 WOC").
+func isYoung(born string, year int) bool {
+	d, err := time.Parse(time.DateOnly, born)
+	return err == nil && d.Year() >= year-14
+}
+
+func (t *Tournament) year() (int, error) {
+	d, err := time.Parse(time.DateOnly, t.Date)
+	if err != nil {
+		return 0, Errorf(EINVALID, "the young players' list needs the tournament's date (its year decides who is 14 or less): set it in the tournament file")
+	}
+	return d.Year(), nil
+}
+
+func (t *Tournament) subLists(ifrl Lists, member func(*Player) bool) (prov, final []standing.Row, noSemis bool) {
+	is := func(id int) bool {
+		p, ok := t.Player(id)
+		return ok && member(p)
+	}
+	prov = standing.Subset(ifrl.Provisional, is)
+	if ifrl.Final == nil {
+		return prov, nil, false
+	}
+	order := map[int]int{}
+	var semis []int
+	for i, r := range ifrl.Final {
+		order[r.Player] = i
+		if i < 4 { // FinalList ranks the semi-finalists 1 to 4
+			semis = append(semis, r.Player)
+		}
+	}
+	var ours []int
+	for _, id := range semis {
+		if is(id) {
+			ours = append(ours, id)
+		}
+	}
+	final, noSemis = standing.FinalSubList(prov, ours, order)
+	return prov, final, noSemis
+}
+
+// Teams draws up the team list (WOC II.4) from the final IFRL (or the
+// provisional one while playoffs are pending).
+func (t *Tournament) Teams(ifrl Lists) []standing.TeamRow {
+	list := ifrl.Final
+	if list == nil {
+		list = ifrl.Provisional
+	}
+	members := map[int]standing.Member{}
+	for _, p := range t.Players {
+		team := p.Team
+		if team == "" {
+			team = p.Country
+		}
+		members[p.ID] = standing.Member{Team: team, Additional: p.Additional}
+	}
+	return standing.Teams(list, members, t.StandingsInput(0).Games)
+}
+
+// RankOrder returns the players in final ranking order: the final IFRL, or
+// the provisional list while playoffs are pending.
+func (t *Tournament) RankOrder() []int {
+	l := t.IFRL(0)
+	list := l.Final
+	if list == nil {
+		list = l.Provisional
+	}
+	ids := make([]int, len(list))
+	for i, r := range list {
+		ids[i] = r.Player
+	}
+	return ids
+}
