@@ -83,9 +83,19 @@ type Lists struct {
 }
 
 // IFRL draws up the individual list: provisional, its playoffs, and the
-// final list once the playoffs are played (WOC II.3).
+// final list once the playoffs are played (WOC II.3). Before the last
+// planned round there is only the provisional list.
 func (t *Tournament) IFRL(afterRound int) Lists {
 	l := Lists{Provisional: t.Standings(afterRound)}
+	played := 0
+	for _, r := range t.Rounds {
+		if r.counts() && (afterRound == 0 || r.Number <= afterRound) {
+			played++
+		}
+	}
+	if played < t.Settings.Rounds {
+		return l
+	}
 	l.Playoffs = standing.Playoffs(l.Provisional)
 	won := map[int]bool{}
 	for _, p := range l.Playoffs {

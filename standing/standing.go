@@ -96,12 +96,11 @@ type Row struct {
 // tie-break, then the draw. Ranks are 1, 2, 3...: the provisional list
 // separates everybody (WOC II.3.1).
 func Compute(in Input) []Row {
-	t := tally(in, in.Rounds)
-	rows := make([]Row, 0, len(in.Players))
-	for _, p := range in.Players {
-		s := t.of(p.ID)
-		rows = append(rows, Row{Player: p.ID, Points: s.points, Discs: s.discs, Games: s.games, Byes: s.byes,
-			BQ: bq(in, t, p), Draw: draw(in.Seed, p.ID)})
+	t := tally(in)
+	rows := make([]Row, len(in.Players))
+	for i, p := range in.Players {
+		rows[i] = Row{Player: p.ID, Points: t.points[in.Rounds][i], Discs: t.discs[i], Games: len(t.games[i]), Byes: len(t.byes[i]),
+			BQ: t.bq(in, i), Draw: draw(in.Seed, p.ID)}
 	}
 	sort.Slice(rows, func(i, j int) bool { return Before(rows[i], rows[j], in.TieBreak) })
 	for i := range rows {
@@ -137,82 +136,67 @@ func draw(seed uint64, id int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// score is a player's tally up to some round.
-type score struct {
-	points       float64
-	discs, games int
-	byes         int
-}
-
-// tallies holds every player's score after each round, so that a withdrawn
-// player's value can be taken as of the round he left.
+// tallies indexes the results by player (by their place in in.Players).
 type tallies struct {
-	byRound []map[int]*score // byRound[r]: after round r
+	// points[r][i] is player i's points after round r.
+	points    [][]float64
+	discs     []int
+	games     [][]played // each player's games
+	byes      [][]int    // each player's bye rounds
+	withdrawn []int      // each player's WithdrawnAfter
 }
 
-func (t *tallies) of(id int) score { return t.after(len(t.byRound)-1, id) }
+// played is one game from a player's side.
+type played struct {
+	round, opponent, discs int
+}
 
-func (t *tallies) after(r, id int) score {
-	r = max(0, min(r, len(t.byRound)-1))
-	if s, ok := t.byRound[r][id]; ok {
-		return *s
+func tally(in Input) *tallies {
+	n := len(in.Players)
+	index := make(map[int]int, n)
+	t := &tallies{discs: make([]int, n), games: make([][]played, n), byes: make([][]int, n), withdrawn: make([]int, n)}
+	for i, p := range in.Players {
+		index[p.ID] = i
+		t.withdrawn[i] = p.WithdrawnAfter
 	}
-	return score{}
-}
-
-func tally(in Input, rounds int) *tallies {
-	t := &tallies{byRound: make([]map[int]*score, rounds+1)}
-	games := make([][]Game, rounds+1)
+	gained := make([][]float64, in.Rounds+1) // gained[r][i]: points won in round r
+	for r := range gained {
+		gained[r] = make([]float64, n)
+	}
 	for _, g := range in.Games {
-		if g.Round >= 1 && g.Round <= rounds {
-			games[g.Round] = append(games[g.Round], g)
+		b, okB := index[g.Black]
+		w, okW := index[g.White]
+		if g.Round < 1 || g.Round > in.Rounds || !okB || !okW {
+			continue
 		}
+		gained[g.Round][b] += g.BlackPts
+		gained[g.Round][w] += g.WhitePts
+		t.discs[b] += g.BlackDiscs
+		t.discs[w] += g.WhiteDiscs
+		t.games[b] = append(t.games[b], played{g.Round, w, g.BlackDiscs})
+		t.games[w] = append(t.games[w], played{g.Round, b, g.WhiteDiscs})
 	}
-	byes := make([][]int, rounds+1)
-	for _, b := range in.Byes {
-		if b.Round >= 1 && b.Round <= rounds {
-			byes[b.Round] = append(byes[b.Round], b.Player)
+	for _, bye := range in.Byes {
+		i, ok := index[bye.Player]
+		if bye.Round < 1 || bye.Round > in.Rounds || !ok {
+			continue
 		}
+		gained[bye.Round][i]++
+		t.discs[i] += in.ByeDiscs
+		t.byes[i] = append(t.byes[i], bye.Round)
 	}
-	cur := map[int]*score{}
-	for _, p := range in.Players {
-		cur[p.ID] = &score{}
-	}
-	snapshot := func() map[int]*score {
-		m := make(map[int]*score, len(cur))
-		for id, s := range cur {
-			c := *s
-			m[id] = &c
+	t.points = make([][]float64, in.Rounds+1)
+	t.points[0] = make([]float64, n)
+	for r := 1; r <= in.Rounds; r++ {
+		t.points[r] = make([]float64, n)
+		for i := range n {
+			t.points[r][i] = t.points[r-1][i] + gained[r][i]
 		}
-		return m
-	}
-	t.byRound[0] = snapshot()
-	for r := 1; r <= rounds; r++ {
-		for _, g := range games[r] {
-			add(cur, g.Black, g.BlackPts, g.BlackDiscs)
-			add(cur, g.White, g.WhitePts, g.WhiteDiscs)
-		}
-		for _, id := range byes[r] {
-			if s, ok := cur[id]; ok {
-				s.points++
-				s.discs += in.ByeDiscs
-				s.byes++
-			}
-		}
-		t.byRound[r] = snapshot()
 	}
 	return t
 }
 
-func add(m map[int]*score, id int, pts float64, discs int) {
-	if s, ok := m[id]; ok {
-		s.points += pts
-		s.discs += discs
-		s.games++
-	}
-}
-
-// bq computes the Brightwell quotient (WOC Appendix A §3; BOF 15):
+// bq computes player i's Brightwell quotient (WOC Appendix A §3; BOF 15):
 //
 //	a) games against opponents who withdrew, and byes, are left out;
 //	b) own discs in the other games + C x the points of those opponents;
@@ -221,57 +205,39 @@ func add(m map[int]*score, id int, pts float64, discs int) {
 //
 // In the FTD variant a withdrawn player's own value, opponents' points
 // included, is taken as of the round he left, and the result is rounded.
-func bq(in Input, t *tallies, p Player) float64 {
+func (t *tallies) bq(in Input, i int) float64 {
 	last := in.Rounds
-	if p.WithdrawnAfter > 0 {
-		last = min(last, p.WithdrawnAfter)
+	if w := t.withdrawn[i]; w > 0 {
+		last = min(last, w)
 	}
 	asOf := in.Rounds // whose points count: the final ones...
-	if in.Variant == FTD && p.WithdrawnAfter > 0 {
+	if in.Variant == FTD && t.withdrawn[i] > 0 {
 		asOf = last // ...or, for FlipTheDisc, as of the round he left
 	}
-	withdrawn := map[int]int{}
-	for _, q := range in.Players {
-		withdrawn[q.ID] = q.WithdrawnAfter
-	}
-	own := t.after(asOf, p.ID).points
-	replaced := in.HalfSquares + in.C*own
+	points := t.points[asOf]
+	replaced := in.HalfSquares + in.C*points[i]
 	var value float64
-	played := map[int]bool{}
-	for _, g := range in.Games {
-		if g.Round < 1 || g.Round > last {
+	done := 0 // rounds with a game or a bye
+	for _, g := range t.games[i] {
+		if g.round > last {
 			continue
 		}
-		var opp, discs int
-		switch p.ID {
-		case g.Black:
-			opp, discs = g.White, g.BlackDiscs
-		case g.White:
-			opp, discs = g.Black, g.WhiteDiscs
-		default:
-			continue
-		}
-		played[g.Round] = true
-		if withdrawn[opp] > 0 {
+		done++
+		if t.withdrawn[g.opponent] > 0 {
 			value += replaced
-			continue
+		} else {
+			value += float64(g.discs) + in.C*points[g.opponent]
 		}
-		value += float64(discs) + in.C*t.after(asOf, opp).points
 	}
-	for _, b := range in.Byes {
-		if b.Player == p.ID && b.Round >= 1 && b.Round <= last {
-			played[b.Round] = true
+	for _, r := range t.byes[i] {
+		if r <= last {
+			done++
 			value += replaced
 		}
 	}
-	// Unplayed rounds: those with neither a game nor a bye, late entries'
-	// first rounds included (WOC Appendix A §3 a, c: "or has not played a
-	// round").
-	for r := 1; r <= last; r++ {
-		if !played[r] {
-			value += replaced
-		}
-	}
+	// Unplayed rounds, late entries' first rounds included (WOC Appendix A
+	// §3 a, c: "or has not played a round").
+	value += float64(max(0, last-done)) * replaced
 	if in.Variant == FTD {
 		return math.Round(value)
 	}

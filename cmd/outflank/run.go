@@ -18,17 +18,19 @@ type command struct {
 // commands lists the top-level verbs. Later issues add tournament commands
 // here, one file each.
 var commands = map[string]command{
-	"game":   {usage: "game replay|perft|wthor ...", help: "play and check games by the rules of Othello", run: runGame},
-	"new":    {usage: "new SLUG --name NAME --rules RULESET [--rounds N] [--date D]", help: "create a tournament", run: runNew},
-	"list":   {usage: "list", help: "list the tournaments", run: runList},
-	"player": {usage: "player add|import|withdraw SLUG ...", help: "register players, record withdrawals", run: runPlayer},
-	"round":  {usage: "round add SLUG --pair A-B ... [--bye P]", help: "enter a round by hand", run: runRound},
-	"pair":   {usage: "pair SLUG [--explain] [--fix A-B] [--seed S]", help: "pair the next round by the ruleset (round robin or Swiss)", run: runPair},
-	"result": {usage: "result SLUG ROUND TABLE [SCORE] [...]", help: "enter a result, scored by the rules", run: runResult},
-	"undo":   {usage: "undo SLUG", help: "undo the last change (audited)", run: runUndo},
-	"log":    {usage: "log SLUG [--json]", help: "the audit log", run: runLog},
-	"export": {usage: "export SLUG [--format json|elo|csv] [-o FILE]", help: "write the tournament file, a WOF .ELO file or a CSV", run: runExport},
-	"import": {usage: "import FILE [--slug SLUG] [--rules RULESET]", help: "create a tournament from a tournament file or a WOF .ELO file", run: runImport},
+	"game":       {usage: "game replay|perft|wthor ...", help: "play and check games by the rules of Othello", run: runGame},
+	"new":        {usage: "new SLUG --name NAME --rules RULESET [--rounds N] [--date D]", help: "create a tournament", run: runNew},
+	"list":       {usage: "list", help: "list the tournaments", run: runList},
+	"player":     {usage: "player add|import|withdraw SLUG ...", help: "register players, record withdrawals", run: runPlayer},
+	"round":      {usage: "round add SLUG --pair A-B ... [--bye P]", help: "enter a round by hand", run: runRound},
+	"pair":       {usage: "pair SLUG [--explain] [--fix A-B] [--seed S]", help: "pair the next round by the ruleset (round robin or Swiss)", run: runPair},
+	"result":     {usage: "result SLUG ROUND TABLE [SCORE] [...]", help: "enter a result, scored by the rules", run: runResult},
+	"standings":  {usage: "standings SLUG [--list ifrl|wfrl|yfrl|tfrl] [--after-round N]", help: "the ranking lists (WOC II.3-6)", run: runStandings},
+	"crosstable": {usage: "crosstable SLUG", help: "a crosstable: each cell opponent, colour, discs", run: runCrosstable},
+	"undo":       {usage: "undo SLUG", help: "undo the last change (audited)", run: runUndo},
+	"log":        {usage: "log SLUG [--json]", help: "the audit log", run: runLog},
+	"export":     {usage: "export SLUG [--format json|elo|csv] [-o FILE]", help: "write the tournament file, a WOF .ELO file or a CSV", run: runExport},
+	"import":     {usage: "import FILE [--slug SLUG] [--rules RULESET]", help: "create a tournament from a tournament file or a WOF .ELO file", run: runImport},
 }
 
 // globalFlags names the flag set of the options that come before the command.
