@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"outflank"
-	"outflank/sqlite"
 )
 
 func runCrosstable(e *env, args []string) error {
@@ -20,11 +18,8 @@ func runCrosstable(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var t *outflank.Tournament
-	if err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		t, err = db.Tournament(ctx, slug)
-		return err
-	}); err != nil {
+	t, err := e.load(slug)
+	if err != nil {
 		return err
 	}
 	e.printf(e.stdout, "%s", crosstable(t))

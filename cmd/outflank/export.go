@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"io"
 	"os"
@@ -10,7 +9,6 @@ import (
 
 	"outflank"
 	"outflank/exchange"
-	"outflank/sqlite"
 )
 
 func runExport(e *env, args []string) error {
@@ -30,11 +28,7 @@ func runExport(e *env, args []string) error {
 	if !ok {
 		return usagef("export: unknown format %q: use json, elo or csv", *format)
 	}
-	var t *outflank.Tournament
-	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		t, err = db.Tournament(ctx, slug)
-		return err
-	})
+	t, err := e.load(slug)
 	if err != nil {
 		return err
 	}

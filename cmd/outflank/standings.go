@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"outflank"
-	"outflank/sqlite"
 	"outflank/standing"
 )
 
@@ -28,11 +26,8 @@ func runStandings(e *env, args []string) error {
 	if *after < 0 {
 		return outflank.Errorf(outflank.EINVALID, "--after-round %d: give a round number, or 0 for all", *after)
 	}
-	var t *outflank.Tournament
-	if err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		t, err = db.Tournament(ctx, slug)
-		return err
-	}); err != nil {
+	t, err := e.load(slug)
+	if err != nil {
 		return err
 	}
 	if *after > len(t.Rounds) {

@@ -25,6 +25,17 @@ func (e *env) withStore(fn func(ctx context.Context, db *sqlite.DB) error) error
 	return fn(ctx, db)
 }
 
+// load reads a tournament, in one consistent snapshot.
+func (e *env) load(slug string) (*outflank.Tournament, error) {
+	var t *outflank.Tournament
+	err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		var err error
+		t, err = db.Tournament(ctx, slug)
+		return err
+	})
+	return t, err
+}
+
 // saved reports a committed change. It is called only after the commit:
 // what is reported saved is saved.
 func (e *env) saved(ev *outflank.Event, suffix string) {
