@@ -35,9 +35,6 @@ type Paired struct {
 // never paired (WOC II.8); every earlier game must have its result.
 func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 	n := len(t.Rounds) + 1
-	if n > t.Settings.Rounds {
-		return nil, Errorf(EINVALID, "all %d rounds of %s are paired: raise the number of rounds to pair more", t.Settings.Rounds, t.Slug)
-	}
 	for _, r := range t.Rounds {
 		for _, g := range r.Games {
 			if g.Result == nil {
@@ -45,6 +42,16 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 					r.Number, g.Table, t.Describe(g.Black), t.Describe(g.White), n)
 			}
 		}
+	}
+	main := 0
+	for _, r := range t.Rounds {
+		if r.counts() {
+			main++
+		}
+	}
+	if main >= t.Settings.Rounds {
+		// The main stage is over: playoffs, semi-finals, finals.
+		return t.pairKnockout()
 	}
 	var active []*Player
 	for i := range t.Players {

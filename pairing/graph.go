@@ -75,6 +75,18 @@ func colourClass(s slot) [5]int {
 	return [5]int{int(s.last), int(s.before), max(-2, min(2, s.balance)), max(-2, min(2, s.floatBalance)), 0}
 }
 
+// sortedClasses returns the classes in a fixed order: edges must go in in
+// the same order every time, or ties between equal pairings would be broken
+// differently from one run to the next.
+func sortedClasses(classes map[[5]int][]int) [][5]int {
+	keys := make([][5]int, 0, len(classes))
+	for k := range classes {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b [5]int) int { return slices.Compare(a[:], b[:]) })
+	return keys
+}
+
 // addLikely starts a sparse graph. Among equal scores the colour criteria
 // come before the "top half against bottom half" order, so a player's best
 // partner is, in each colour class, the one nearest the ideal position just
@@ -92,7 +104,8 @@ func (g *graph) addLikely() {
 		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
 			s := g.at[i]
 			ideal := g.starts[gr] + (s.pos+s.size/2)%s.size
-			for _, members := range classes {
+			for _, c := range sortedClasses(classes) {
+				members := classes[c]
 				// members are in standings order: find the ideal's place.
 				k, _ := slices.BinarySearch(members, ideal)
 				for m := max(0, k-likelyPartners/2-1); m < min(len(members), k+likelyPartners/2+1); m++ {

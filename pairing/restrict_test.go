@@ -65,3 +65,30 @@ func BenchmarkSwiss(b *testing.B) {
 		}
 	}
 }
+
+// TestSameSeedSamePairing: pairing the same round with the same seed gives
+// the same pairings every time (no map order may leak into a result).
+func TestSameSeedSamePairing(t *testing.T) {
+	s := newSim(42, 120)
+	for range 3 {
+		res, err := Swiss(s.active(), WOCSwiss, Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.play(res)
+	}
+	active := s.active()
+	first, err := Swiss(active, WOCSwiss, Options{Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		again, err := Swiss(s.active(), WOCSwiss, Options{Seed: 9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(again.Pairings) != fmt.Sprint(first.Pairings) {
+			t.Fatal("the same round and seed paired differently")
+		}
+	}
+}

@@ -24,6 +24,8 @@ var commands = map[string]command{
 	"player":     {usage: "player add|import|withdraw SLUG ...", help: "register players, record withdrawals", run: runPlayer},
 	"round":      {usage: "round add SLUG --pair A-B ... [--bye P]", help: "enter a round by hand", run: runRound},
 	"pair":       {usage: "pair SLUG [--explain] [--fix A-B] [--seed S]", help: "pair the next round by the ruleset (round robin or Swiss)", run: runPair},
+	"status":     {usage: "status SLUG", help: "what the event needs next", run: runStatus},
+	"simulate":   {usage: "simulate --rules R --players N [--seed S] [--json]", help: "play a whole event with real games", run: runSimulate},
 	"result":     {usage: "result SLUG ROUND TABLE [SCORE] [...]", help: "enter a result, scored by the rules", run: runResult},
 	"standings":  {usage: "standings SLUG [--list ifrl|wfrl|yfrl|tfrl] [--after-round N]", help: "the ranking lists (WOC II.3-6)", run: runStandings},
 	"crosstable": {usage: "crosstable SLUG", help: "a crosstable: each cell opponent, colour, discs", run: runCrosstable},

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"os"
+
+	"outflank"
+	"outflank/exchange"
+	"outflank/rules"
+	"outflank/simulate"
+)
+
+func runStatus(e *env, args []string) error {
+	const usage = "status SLUG"
+	fs := e.newFlags("status", usage)
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	slug, _, err := oneSlug(pos, 0, usage)
+	if err != nil {
+		return err
+	}
+	t, err := e.load(slug)
+	if err != nil {
+		return err
+	}
+	e.printf(e.stdout, "%s\n", t.Status().Text)
+	return nil
+}
+
+const simulateUsage = "simulate --rules RULESET --players N [--rounds N] [--seed S] [--json]"
+
+func runSimulate(e *env, args []string) error {
+	fs := e.newFlags("simulate", simulateUsage)
+	ruleset := fs.String("rules", "", "the ruleset: woc, egp, aof, bof-regional, bof-national or custom")
+	players := fs.Int("players", 0, "the number of players")
+	rounds := fs.Int("rounds", 0, "rounds of the main stage (default: the ruleset's plan for the field)")
+	seedText := fs.String("seed", "", "seed of the whole event (default: drawn); the same seed gives the same event")
+	asJSON := fs.Bool("json", false, "print the tournament file")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 || *ruleset == "" || *players == 0 {
+		return usagef("usage: outflank %s", simulateUsage)
+	}
+	if _, ok := rules.Get(rules.ID(*ruleset)); !ok {
+		return outflank.Errorf(outflank.EINVALID, "unknown ruleset %q: use woc, egp, aof, bof-regional, bof-national or custom", *ruleset)
+	}
+	if *players < 2 || *players > 100000 || *rounds < 0 {
+		return outflank.Errorf(outflank.EINVALID, "simulate %d players and %d rounds: give 2 to 100000 players and 0 or more rounds", *players, *rounds)
+	}
+	seed, err := parseSeed(*seedText)
+	if err != nil {
+		return err
+	}
+	opts := simulate.Options{Rules: rules.ID(*ruleset), Players: *players, Rounds: *rounds, Seed: seed}
+	if f, ok := e.stderr.(*os.File); ok && isTerminal(f) {
+		opts.Progress = func(played, planned int) {
+			e.printf(e.stderr, "\r%s round %d (%d planned)", bar(played, planned), played, planned)
+		}
+	}
+	t, err := simulate.Event(opts)
+	if opts.Progress != nil {
+		e.printf(e.stderr, "\n")
+	}
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return exchange.WriteJSON(e.stdout, t)
+	}
+	e.printf(e.stdout, "%s (seed %d)\n%s\n", t.Name, seed, t.Status().Text)
+	l := t.IFRL(0)
+	list := l.Final
+	if list == nil {
+		list = l.Provisional
+	}
+	e.printf(e.stdout, "%s", standingsDoc{Tournament: t.Slug, List: "ifrl", Final: rowsDoc(t, list[:min(10, len(list))])}.text(t))
+	return nil
+}
+
+// isTerminal reports whether f is a terminal (a character device).
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+func bar(done, total int) string {
+	const width = 30
+	n := 0
+	if total > 0 {
+		n = min(width, width*done/total)
+	}
+	b := make([]byte, width)
+	for i := range b {
+		b[i] = '.'
+		if i < n {
+			b[i] = '#'
+		}
+	}
+	return "[" + string(b) + "]"
+}

@@ -1,0 +1,128 @@
+package rules
+
+import "outflank/knockout"
+
+// Match is a knockout stage's format, if the event has the stage.
+type Match struct {
+	Played bool
+	Format knockout.Format
+}
+
+// Plan is the shape of an event by a ruleset for a number of players: the
+// main stage, then the knockout stages.
+type Plan struct {
+	// RoundRobinCycles is the number of round-robin cycles of the main
+	// stage, 0 for a Swiss system of Rounds rounds.
+	RoundRobinCycles int
+	Rounds           int
+	// ModifiedSwiss allows a second meeting (WOC II.2 c).
+	ModifiedSwiss bool
+	// PartTwoSwiss is the length of a Swiss that follows the round robin,
+	// paired from its final list (EGP II.2, 7-8 players: 4 rounds).
+	PartTwoSwiss int
+	// RestSwiss is the length of the Swiss the players below the
+	// semi-finalists play while the semi-finals are on, their points and
+	// discs added to the round robin's (EGP II.2, 9-10 players: 2 rounds).
+	RestSwiss int
+	// Playoffs for the top eight when tied on points (WOC II.3.2).
+	Playoffs bool
+	// SemiFinals between the top four, 1st v 4th and 2nd v 3rd.
+	SemiFinals Match
+	// ThirdPlace between the semi-final losers, or 3rd v 4th without
+	// semi-finals.
+	ThirdPlace Match
+	// ThirdPlaceWhenTied plays the third place only when 3rd and 4th are
+	// tied on points (BOF National 5).
+	ThirdPlaceWhenTied bool
+	// Final between the semi-final winners, or 1st v 2nd without semi-finals.
+	Final Match
+	// SideLists: women's and young players' semi-finals, third place and
+	// final, one game each (WOC III.3-4).
+	SideLists bool
+}
+
+// PlanFor returns the plan of an event under ruleset id with players
+// players.
+func PlanFor(id ID, players int) Plan {
+	roundRobin := func(cycles int) Plan {
+		perCycle := players - 1 + players%2
+		return Plan{RoundRobinCycles: cycles, Rounds: cycles * perCycle}
+	}
+	bestOf3 := Match{Played: true, Format: knockout.BestOfThree}
+	oneGame := Match{Played: true, Format: knockout.OneGame}
+	var p Plan
+	switch id {
+	case WOC:
+		// WOC II.2 a-d; II.3; III.
+		switch {
+		case players <= 8:
+			p = roundRobin(2)
+		case players <= 14:
+			p = roundRobin(1)
+		case players <= 24:
+			p = Plan{Rounds: 13, ModifiedSwiss: true}
+		default:
+			p = Plan{Rounds: 13}
+		}
+		p.Playoffs, p.SemiFinals, p.ThirdPlace, p.Final, p.SideLists = true, bestOf3, oneGame, bestOf3, true
+	case EGP:
+		// EGP II.2: the table by number of players; III: the final and
+		// the playoff for third place.
+		switch {
+		case players <= 4:
+			p = roundRobin(3)
+		case players <= 6:
+			p = roundRobin(2)
+		case players <= 8:
+			p = Plan{RoundRobinCycles: 1, Rounds: 7, PartTwoSwiss: 4}
+		case players <= 10:
+			p = Plan{RoundRobinCycles: 1, Rounds: 9, RestSwiss: 2, SemiFinals: Match{Played: true, Format: knockout.TwoGames}}
+		case players <= 12:
+			p = Plan{RoundRobinCycles: 1, Rounds: 11}
+		default:
+			p = Plan{Rounds: 11}
+		}
+		p.ThirdPlace, p.Final = oneGame, bestOf3
+	case AOF:
+		// AOF 1.2 a-c; 4.2-4.3: a one-game final, colour or draw-win.
+		switch {
+		case players <= 6:
+			p = Plan{RoundRobinCycles: 1, Rounds: 5}
+		case players <= 11:
+			p = Plan{Rounds: 5}
+		default:
+			p = Plan{Rounds: 6}
+		}
+		p.Final = oneGame
+	case BOFRegional:
+		// BOF Regionals 1: seven rounds, a round robin when the field
+		// allows, never fewer than six Swiss rounds.
+		if perCycle := players - 1 + players%2; perCycle <= 7 {
+			p = Plan{RoundRobinCycles: max(1, 7/perCycle), Rounds: max(1, 7/perCycle) * perCycle}
+		} else {
+			p = Plan{Rounds: 7}
+		}
+	case BOFNational:
+		// BOF National 3-7: nine rounds and a play-off between 1st and 2nd,
+		// and between 3rd and 4th when tied on points.
+		p = Plan{Rounds: 9}
+		p.Final = Match{Played: true, Format: knockout.BOFPlayoff}
+		p.ThirdPlace, p.ThirdPlaceWhenTied = Match{Played: true, Format: knockout.BOFPlayoff}, true
+	default:
+		p = Plan{Rounds: 7}
+	}
+	return p
+}
+
+// MinMinutes is the least time per player per game a stage may be played
+// with: WOC IV.1 (25), EGP IV.1 (25), AOF 2.1 (20), BOF Regionals 4 (20)
+// and National 8 (25). Outflank checks a time control against it.
+func MinMinutes(id ID) int {
+	switch id {
+	case AOF, BOFRegional:
+		return 20
+	case Custom:
+		return 10 // BOF general rule 10's floor when clocks are short
+	}
+	return 25
+}

@@ -1,0 +1,152 @@
+package simulate
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"outflank"
+	"outflank/knockout"
+	"outflank/rules"
+)
+
+// Options describe a simulated event.
+type Options struct {
+	Rules   rules.ID
+	Players int
+	// Rounds of the main stage; 0 takes the ruleset's plan for the field.
+	Rounds int
+	Seed   uint64
+	// Progress, if set, is told after each round how many are played.
+	Progress func(played, planned int)
+}
+
+// Event runs a whole event: a field with names, countries, ratings,
+// genders, birth dates and group A; every stage paired by the ruleset, every
+// game a real legal game; until the last stage is played. The same options
+// give the same event.
+func Event(opts Options) (*outflank.Tournament, error) {
+	if opts.Players < 2 {
+		return nil, outflank.Errorf(outflank.EINVALID, "a tournament needs at least 2 players, not %d", opts.Players)
+	}
+	plan := rules.PlanFor(opts.Rules, opts.Players)
+	rounds := opts.Rounds
+	if rounds == 0 {
+		rounds = plan.Rounds
+	}
+	t, err := outflank.NewTournament(fmt.Sprintf("sim-%s-%d", opts.Rules, opts.Players),
+		fmt.Sprintf("Simulated %s event, %d players", opts.Rules, opts.Players), "2026-08-01", opts.Rules, rounds)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(opts.Seed, 0x73696d))
+	t.Settings.DrawSeed = rng.Uint64()
+	addField(t, rng, opts.Players)
+	for guard := 0; ; guard++ {
+		if guard > 10*rounds+100 {
+			return nil, fmt.Errorf("simulate: the event did not finish after %d steps: %s", guard, t.Status().Text)
+		}
+		if playOpenGames(t, rng) {
+			continue
+		}
+		if t.Status().Done {
+			return t, nil
+		}
+		if _, err := t.PairNext(outflank.PairOptions{Seed: rng.Uint64()}); err != nil {
+			return nil, fmt.Errorf("simulate: round %d: %w", len(t.Rounds)+1, err)
+		}
+		if opts.Progress != nil {
+			opts.Progress(len(t.Rounds), rounds)
+		}
+	}
+}
+
+var (
+	countries = []string{"JPN", "FRA", "GBR", "NED", "USA", "ITA", "CHN", "THA", "GER", "AUS", "BEL", "SWE"}
+	given     = []string{"Ann", "Ben", "Chen", "Dita", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Mei", "Noa", "Otto", "Pia"}
+	surnames  = []string{"Sato", "Martin", "Smith", "de Vries", "Miller", "Rossi", "Wang", "Somchai", "Muller", "Brown", "Peeters", "Berg"}
+)
+
+// addField registers n players: ratings spread like a real field, about a
+// third women, some young players, the eight best-rated in group A.
+func addField(t *outflank.Tournament, rng *rand.Rand, n int) {
+	var field []outflank.Player
+	for i := range n {
+		p := outflank.Player{
+			Name:    fmt.Sprintf("%s, %s %d", surnames[rng.IntN(len(surnames))], given[rng.IntN(len(given))], i+1),
+			Country: countries[rng.IntN(len(countries))],
+			Rating:  int(1700 + 250*rng.NormFloat64()),
+		}
+		if rng.IntN(3) == 0 {
+			p.Gender = "f"
+		} else {
+			p.Gender = "m"
+		}
+		year := 1960 + rng.IntN(50)
+		if rng.IntN(6) == 0 {
+			year = 2012 + rng.IntN(5) // 14 or less at the end of 2026
+		}
+		p.Born = fmt.Sprintf("%d-%02d-%02d", year, 1+rng.IntN(12), 1+rng.IntN(28))
+		p.Rating = max(600, min(2800, p.Rating))
+		field = append(field, p)
+	}
+	byRating := slices.Clone(field)
+	slices.SortFunc(byRating, func(a, b outflank.Player) int { return b.Rating - a.Rating })
+	seeded := map[string]bool{}
+	for _, p := range byRating[:min(8, len(byRating))] {
+		seeded[p.Name] = true
+	}
+	for _, p := range field {
+		p.Seeded = seeded[p.Name]
+		if _, err := t.AddPlayer(p); err != nil {
+			continue // a repeated name is impossible: each carries its number
+		}
+	}
+}
+
+// playOpenGames plays every game without a result; it reports whether
+// there were any.
+func playOpenGames(t *outflank.Tournament, rng *rand.Rand) bool {
+	plan := t.Plan()
+	any := false
+	for ri := range t.Rounds {
+		r := &t.Rounds[ri]
+		for gi := range r.Games {
+			g := &r.Games[gi]
+			if g.Result != nil {
+				continue
+			}
+			any = true
+			black, _ := t.Player(g.Black)
+			white, _ := t.Player(g.White)
+			moves := PlayGame(rng, black.Rating, white.Rating)
+			res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Moves: formatMoves(moves)})
+			if err != nil {
+				continue // cannot happen: the game is legal and finished
+			}
+			if res.BlackDiscs == 32 && oneGameKnockout(plan, r.Stage) {
+				// The chooser took black, so a draw goes to the other
+				// player (WOC IV.9 a).
+				res, _ = t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeDrawWin, Moves: res.Moves, Winner: outflank.White})
+			}
+			g.Result = res
+		}
+	}
+	return any
+}
+
+// oneGameKnockout reports whether games of stage are one-game matches with
+// the choice of colour or draw-win.
+func oneGameKnockout(plan rules.Plan, stage outflank.Stage) bool {
+	switch stage {
+	case outflank.StagePlayoff:
+		return true
+	case outflank.StageSemiFinal:
+		return plan.SemiFinals.Format == knockout.OneGame
+	case outflank.StageThirdPlace:
+		return plan.ThirdPlace.Format == knockout.OneGame
+	case outflank.StageFinal:
+		return plan.Final.Format == knockout.OneGame
+	}
+	return false
+}

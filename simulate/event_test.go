@@ -1,0 +1,196 @@
+package simulate
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"outflank"
+	"outflank/exchange"
+	"outflank/knockout"
+	"outflank/rules"
+)
+
+// bracket is what the rules say an event of a size looks like.
+type bracket struct {
+	rules        rules.ID
+	players      int
+	stage        outflank.Stage // the main stage
+	rounds       int
+	method       string // the Swiss rules used, when Swiss
+	semis, final bool
+	third        bool
+}
+
+func stageCount(t *outflank.Tournament) map[outflank.Stage]int {
+	m := map[outflank.Stage]int{}
+	for _, r := range t.Rounds {
+		m[r.Stage]++
+	}
+	return m
+}
+
+// TestBrackets plays each bracket to the end and checks the format, the
+// stages and the final order against the rules.
+func TestBrackets(t *testing.T) {
+	for _, b := range []bracket{
+		{rules: rules.WOC, players: 8, stage: outflank.StageRoundRobin, rounds: 14, semis: true, third: true, final: true},  // WOC II.2 a: double round robin
+		{rules: rules.WOC, players: 12, stage: outflank.StageRoundRobin, rounds: 11, semis: true, third: true, final: true}, // II.2 b: single
+		{rules: rules.WOC, players: 20, stage: outflank.StageSwiss, rounds: 13, method: "swiss: woc-modified", semis: true, third: true, final: true},
+		{rules: rules.WOC, players: 60, stage: outflank.StageSwiss, rounds: 13, method: "swiss: woc", semis: true, third: true, final: true},
+		{rules: rules.EGP, players: 4, stage: outflank.StageRoundRobin, rounds: 9, third: true, final: true},  // EGP II.2: triple
+		{rules: rules.EGP, players: 6, stage: outflank.StageRoundRobin, rounds: 10, third: true, final: true}, // double
+		{rules: rules.EGP, players: 12, stage: outflank.StageRoundRobin, rounds: 11, third: true, final: true},
+		{rules: rules.EGP, players: 40, stage: outflank.StageSwiss, rounds: 11, method: "swiss: egp", third: true, final: true},
+		{rules: rules.AOF, players: 6, stage: outflank.StageRoundRobin, rounds: 5, final: true}, // AOF 1.2 a
+		{rules: rules.AOF, players: 9, stage: outflank.StageSwiss, rounds: 5, method: "swiss: aof", final: true},
+		{rules: rules.AOF, players: 14, stage: outflank.StageSwiss, rounds: 6, method: "swiss: aof", final: true},
+		{rules: rules.BOFRegional, players: 8, stage: outflank.StageRoundRobin, rounds: 7},
+		{rules: rules.BOFRegional, players: 16, stage: outflank.StageSwiss, rounds: 7, method: "swiss: bof"},
+		{rules: rules.BOFNational, players: 20, stage: outflank.StageSwiss, rounds: 9, method: "swiss: bof", final: true},
+	} {
+		t.Run(fmt.Sprintf("%s-%d", b.rules, b.players), func(t *testing.T) {
+			tour, err := Event(Options{Rules: b.rules, Players: b.players, Seed: uint64(b.players)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tour.Status().Done {
+				t.Fatalf("not done: %s", tour.Status().Text)
+			}
+			stages := stageCount(tour)
+			if stages[b.stage] != b.rounds {
+				t.Errorf("%d %s rounds, want %d (stages %v)", stages[b.stage], b.stage, b.rounds, stages)
+			}
+			for _, r := range tour.Rounds {
+				if r.Stage == outflank.StageSwiss && r.Number > 1 && r.Method != b.method {
+					t.Fatalf("round %d paired by %q, want %q", r.Number, r.Method, b.method)
+				}
+			}
+			if (stages[outflank.StageSemiFinal] > 0) != b.semis || (stages[outflank.StageFinal] > 0) != b.final {
+				t.Errorf("stages %v: want semi-finals %v, final %v", stages, b.semis, b.final)
+			}
+			if b.rules != rules.BOFNational && (stages[outflank.StageThirdPlace] > 0) != b.third {
+				t.Errorf("stages %v: want third place %v", stages, b.third)
+			}
+			checkKnockouts(t, tour, b)
+			if b.stage == outflank.StageRoundRobin {
+				checkRoundRobin(t, tour)
+			}
+		})
+	}
+}
+
+// checkKnockouts: the final is between the right players, its winner tops
+// the order of finish, and the match was played by its format.
+func checkKnockouts(t *testing.T, tour *outflank.Tournament, b bracket) {
+	t.Helper()
+	if !b.final {
+		if order := tour.FinalOrder(); order[0] != tour.RankOrder()[0] {
+			t.Errorf("without a final the winner is the top of the list")
+		}
+		return
+	}
+	plan := tour.Plan()
+	var finalGames []outflank.Game
+	for _, r := range tour.Rounds {
+		if r.Stage == outflank.StageFinal {
+			finalGames = append(finalGames, r.Games...)
+		}
+	}
+	first := finalGames[0]
+	finalists := map[int]bool{first.Black: true, first.White: true}
+	if !b.semis {
+		top := tour.RankOrder()
+		if !finalists[top[0]] || !finalists[top[1]] {
+			t.Errorf("final %d v %d, want the top two %d and %d", first.Black, first.White, top[0], top[1])
+		}
+	}
+	games := len(finalGames)
+	switch plan.Final.Format {
+	case knockout.BestOfThree:
+		if games < 2 || games > 3 {
+			t.Errorf("a best-of-three final of %d games", games)
+		}
+	default:
+		if games != 1 {
+			t.Errorf("a one-game final of %d games", games)
+		}
+	}
+	winner := tour.FinalOrder()[0]
+	if !finalists[winner] {
+		t.Errorf("the winner %d did not play the final", winner)
+	}
+	// The winner has the match: more points, or the knockout's tie-breaks.
+	points := map[int]float64{}
+	for _, g := range finalGames {
+		bp, wp := g.Result.Points()
+		points[g.Black] += bp
+		points[g.White] += wp
+	}
+	for id := range finalists {
+		if id != winner && points[id] > points[winner] {
+			t.Errorf("the winner %d scored %v in the final, %d scored %v", winner, points[winner], id, points[id])
+		}
+	}
+}
+
+// checkRoundRobin: everyone meets everyone the same number of times, with
+// the colours reversed from one cycle to the next.
+func checkRoundRobin(t *testing.T, tour *outflank.Tournament) {
+	t.Helper()
+	met := map[[2]int]int{}
+	for _, r := range tour.Rounds {
+		if r.Stage != outflank.StageRoundRobin {
+			continue
+		}
+		for _, g := range r.Games {
+			met[[2]int{min(g.Black, g.White), max(g.Black, g.White)}]++
+		}
+	}
+	n := len(tour.Players)
+	if len(met) != n*(n-1)/2 {
+		t.Errorf("%d pairs met, want %d", len(met), n*(n-1)/2)
+	}
+	first := -1
+	for pair, k := range met {
+		if first == -1 {
+			first = k
+		}
+		if k != first {
+			t.Errorf("%v met %d times, others %d", pair, k, first)
+		}
+	}
+}
+
+// TestSameSeedSameEvent: the simulation is reproducible.
+func TestSameSeedSameEvent(t *testing.T) {
+	run := func() string {
+		tour, err := Event(Options{Rules: rules.WOC, Players: 26, Seed: 77})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := exchange.WriteJSON(&b, tour); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	a, b := run(), run()
+	if a != b {
+		t.Error("the same seed gave two different events")
+	}
+	if !strings.Contains(a, `"moves": "`) {
+		t.Error("the simulated games have no transcripts")
+	}
+}
+
+// BenchmarkEventWOC5000 simulates a WOC of 5,000 players: 13 Swiss rounds,
+// playoffs, semi-finals, third place and final, every game played.
+func BenchmarkEventWOC5000(b *testing.B) {
+	for b.Loop() {
+		if _, err := Event(Options{Rules: rules.WOC, Players: 5000, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
