@@ -22,6 +22,7 @@ func Max(n int, edges []Edge, maxCardinality bool) []int {
 type solver struct {
 	n              int
 	edges          []Edge
+	w2             []Weight // each edge's weight doubled, as slack needs it
 	maxCardinality bool
 
 	endpoint  []int   // endpoint p -> vertex
@@ -55,6 +56,10 @@ func newSolver(n int, edges []Edge, maxCardinality bool, initial []int) *solver 
 		if maxweight.Less(e.W) {
 			maxweight = e.W
 		}
+	}
+	s.w2 = make([]Weight, len(edges))
+	for k, e := range edges {
+		s.w2[k] = e.W.Double()
 	}
 	s.endpoint = make([]int, 2*len(edges))
 	degree := make([]int, n)
@@ -122,8 +127,8 @@ func filled(n, v int) []int {
 
 // slack returns 2 * the slack of edge k (vertex duals are kept doubled).
 func (s *solver) slack(k int) Weight {
-	e := s.edges[k]
-	return s.dualvar[e.U].Add(s.dualvar[e.V]).Sub(e.W.Double())
+	e := &s.edges[k]
+	return s.dualvar[e.U].Add(s.dualvar[e.V]).Sub(s.w2[k])
 }
 
 // blossomLeaves appends the vertices of blossom b to dst.
