@@ -95,6 +95,7 @@ func sortedClasses(classes map[[5]int][]int) [][5]int {
 // standings (which reach the top of the next group); pricing adds anything
 // else that could improve the matching.
 func (g *graph) addLikely() {
+	var candidates []int
 	for gr := range g.groups {
 		classes := map[[5]int][]int{}
 		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
@@ -104,15 +105,22 @@ func (g *graph) addLikely() {
 		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
 			s := g.at[i]
 			ideal := g.starts[gr] + (s.pos+s.size/2)%s.size
+			candidates = candidates[:0]
 			for _, c := range sortedClasses(classes) {
 				members := classes[c]
 				// members are in standings order: find the ideal's place.
 				k, _ := slices.BinarySearch(members, ideal)
 				for m := max(0, k-likelyPartners/2-1); m < min(len(members), k+likelyPartners/2+1); m++ {
 					if j := members[m]; j != i {
-						g.add(min(i, j), max(i, j))
+						candidates = append(candidates, j)
 					}
 				}
+			}
+			// Nearest the ideal first: the matching's warm start takes
+			// tight pairs in the order they come.
+			slices.SortStableFunc(candidates, func(a, b int) int { return abs(a-ideal) - abs(b-ideal) })
+			for _, j := range candidates {
+				g.add(min(i, j), max(i, j))
 			}
 		}
 	}
