@@ -8,17 +8,7 @@ import (
 )
 
 func runCrosstable(e *env, args []string) error {
-	const usage = "crosstable SLUG"
-	fs := e.newFlags("crosstable", usage)
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, usage)
-	if err != nil {
-		return err
-	}
-	t, err := e.load(slug)
+	t, err := e.loadOnly("crosstable", args)
 	if err != nil {
 		return err
 	}

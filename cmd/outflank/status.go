@@ -10,17 +10,7 @@ import (
 )
 
 func runStatus(e *env, args []string) error {
-	const usage = "status SLUG"
-	fs := e.newFlags("status", usage)
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, usage)
-	if err != nil {
-		return err
-	}
-	t, err := e.load(slug)
+	t, err := e.loadOnly("status", args)
 	if err != nil {
 		return err
 	}

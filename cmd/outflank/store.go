@@ -36,6 +36,21 @@ func (e *env) load(slug string) (*outflank.Tournament, error) {
 	return t, err
 }
 
+// loadOnly parses a command that takes only a slug and loads the tournament.
+func (e *env) loadOnly(name string, args []string) (*outflank.Tournament, error) {
+	usage := name + " SLUG"
+	fs := e.newFlags(name, usage)
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	slug, _, err := oneSlug(pos, 0, usage)
+	if err != nil {
+		return nil, err
+	}
+	return e.load(slug)
+}
+
 // saved reports a committed change. It is called only after the commit:
 // what is reported saved is saved.
 func (e *env) saved(ev *outflank.Event, suffix string) {
