@@ -35,7 +35,6 @@ type Player struct {
 	// withdrawing, nil while active. A withdrawn player is never paired again
 	// and may not re-enter (WOC II.8, EGP Withdrawals).
 	WithdrawnAfterRound *int `json:"withdrawn_after_round"`
-	Version             int  `json:"-"`
 }
 
 // The range of ratings accepted.
@@ -114,7 +113,6 @@ func (t *Tournament) AddPlayer(p Player) (*Player, error) {
 		}
 	}
 	p.WithdrawnAfterRound = nil
-	p.Version = 0
 	t.Players = append(t.Players, p)
 	return &t.Players[len(t.Players)-1], nil
 }

@@ -22,10 +22,6 @@ type Tournament struct {
 	Settings Settings `json:"settings"`
 	Players  []Player `json:"players"`
 	Rounds   []Round  `json:"rounds"`
-	// Version counts the changes to the tournament's own fields; the store
-	// uses it, and the row versions of the other entities, to refuse writes
-	// based on stale reads.
-	Version int `json:"-"`
 }
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)

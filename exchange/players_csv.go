@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,7 +32,7 @@ func ReadPlayersCSV(r io.Reader) ([]outflank.Player, error) {
 	cols := map[string]int{}
 	for i, h := range header {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
-		if !contains(PlayerColumns, h) {
+		if !slices.Contains(PlayerColumns, h) {
 			return nil, outflank.Errorf(outflank.EINVALID, "CSV header: unknown column %q; the columns are %s", h, strings.Join(PlayerColumns, ", "))
 		}
 		if _, dup := cols[h]; dup {
@@ -107,15 +108,6 @@ func csvError(err error) error {
 		return outflank.Errorf(outflank.EINVALID, "CSV line %d: %v", pe.Line, pe.Err)
 	}
 	return outflank.Errorf(outflank.EINVALID, "reading CSV: %v", err)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // WriteResultsCSV writes one line per game: round, stage, table, the two

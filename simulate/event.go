@@ -7,6 +7,7 @@ import (
 
 	"outflank"
 	"outflank/knockout"
+	"outflank/othello"
 	"outflank/rules"
 )
 
@@ -120,7 +121,7 @@ func playOpenGames(t *outflank.Tournament, rng *rand.Rand) bool {
 			black, _ := t.Player(g.Black)
 			white, _ := t.Player(g.White)
 			moves := PlayGame(rng, black.Rating, white.Rating)
-			res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Moves: formatMoves(moves)})
+			res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Moves: othello.FormatTranscript(moves)})
 			if err != nil {
 				continue // cannot happen: the game is legal and finished
 			}

@@ -66,6 +66,3 @@ func pick(rng *rand.Rand, pos othello.Position, p float64) othello.Square {
 	}
 	return best
 }
-
-// formatMoves writes moves as a transcript.
-func formatMoves(moves []othello.Square) string { return othello.FormatTranscript(moves) }

@@ -32,8 +32,9 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 	l := &loaded{t: &outflank.Tournament{}, versions: map[string]int{}}
 	t := l.t
 	var settings, ruleset string
+	var version int
 	err := q.QueryRowContext(ctx, `SELECT id, slug, name, date, rules, settings, version FROM tournaments WHERE slug = ?`, slug).
-		Scan(&l.id, &t.Slug, &t.Name, &t.Date, &ruleset, &settings, &t.Version)
+		Scan(&l.id, &t.Slug, &t.Name, &t.Date, &ruleset, &settings, &version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, outflank.Errorf(outflank.ENOTFOUND, "no tournament %q: 'outflank list' shows the tournaments in %s", slug, db.path)
 	}
@@ -44,7 +45,7 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 	if err := json.Unmarshal([]byte(settings), &t.Settings); err != nil {
 		return nil, fmt.Errorf("sqlite: settings of %s: %w", slug, err)
 	}
-	l.versions[versionKey(outflank.EntityTournament, slug)] = t.Version
+	l.versions[versionKey(outflank.EntityTournament, slug)] = version
 	if err := db.loadPlayers(ctx, q, l); err != nil {
 		return nil, err
 	}

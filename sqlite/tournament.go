@@ -50,7 +50,6 @@ func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary 
 	if err := db.commit(tx); err != nil {
 		return nil, err
 	}
-	t.Version = 1
 	return ev, nil
 }
 

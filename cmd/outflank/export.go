@@ -16,11 +16,7 @@ func runExport(e *env, args []string) error {
 	fs := e.newFlags("export", usage)
 	format := fs.String("format", "json", "json (the outflank/1 tournament file), elo (WOF rating file) or csv (results)")
 	out := fs.String("o", "", "write to `file` instead of stdout")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, usage)
+	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
 	}

@@ -9,11 +9,7 @@ import (
 
 func runUndo(e *env, args []string) error {
 	fs := e.newFlags("undo", "undo SLUG")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, "undo SLUG")
+	slug, _, err := e.parseSlug(fs, args, 0, "undo SLUG")
 	if err != nil {
 		return err
 	}
@@ -30,11 +26,7 @@ func runUndo(e *env, args []string) error {
 func runLog(e *env, args []string) error {
 	fs := e.newFlags("log", "log SLUG [--json]")
 	asJSON := fs.Bool("json", false, "print the events, with every row before and after, as JSON")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, "log SLUG [--json]")
+	slug, _, err := e.parseSlug(fs, args, 0, "log SLUG [--json]")
 	if err != nil {
 		return err
 	}

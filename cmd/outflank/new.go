@@ -21,11 +21,7 @@ func runNew(e *env, args []string) error {
 	drawSeed := fs.String("draw-seed", "", "seed of the random draw between players equal on everything (default: drawn and recorded)")
 	tieBreak := fs.String("tie-break", "", "mbq or discs (default: the ruleset's: discs in AOF and BOF round robins)")
 	sameCountry := fs.String("same-country", "", "avoid or allow players of the same country meeting in Swiss rounds (default: the ruleset's; WOC and AOF avoid)")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, usage)
+	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
 	}

@@ -21,11 +21,7 @@ func runPair(e *env, args []string) error {
 	fs.Var(&fixed, "fix", "impose a pair, `BLACK-WHITE` (ids or names); repeat for more")
 	fs.Var(&forbidden, "forbid", "keep two players (`A-B`) apart this round; repeat for more")
 	seedText := fs.String("seed", "", "seed of the random choices (default: drawn; it is recorded with the round)")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, pairUsage)
+	slug, _, err := e.parseSlug(fs, args, 0, pairUsage)
 	if err != nil {
 		return err
 	}

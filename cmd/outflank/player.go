@@ -41,11 +41,7 @@ func runPlayerAdd(e *env, args []string) error {
 	fs.StringVar(&p.Team, "team", "", "the team the player's points count for")
 	fs.IntVar(&p.WOFID, "wof-id", 0, "the player's WOF id")
 	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in name, country and rating from --wof-id")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, usage)
+	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
 	}
@@ -71,11 +67,7 @@ func runPlayerImport(e *env, args []string) error {
 	usage := playerImportUsage
 	fs := e.newFlags("player import", usage)
 	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in rows that give only a wof_id")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, rest, err := oneSlug(pos, 1, usage)
+	slug, rest, err := e.parseSlug(fs, args, 1, usage)
 	if err != nil {
 		return err
 	}
@@ -116,11 +108,7 @@ func runPlayerWithdraw(e *env, args []string) error {
 	usage := playerWithdrawUsage
 	fs := e.newFlags("player withdraw", usage)
 	after := fs.Int("after-round", -1, "the last round the player took part in (default: the last round entered)")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, rest, err := oneSlug(pos, 1, usage)
+	slug, rest, err := e.parseSlug(fs, args, 1, usage)
 	if err != nil {
 		return err
 	}

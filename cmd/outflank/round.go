@@ -24,11 +24,7 @@ func runRoundAdd(e *env, args []string) error {
 	fs.Var(&pairs, "pair", "a game, `BLACK-WHITE` (ids or exact names), table 1 first; repeat for each table")
 	fs.Var(&byes, "bye", "a `player` with a bye; repeat for each")
 	stage := fs.String("stage", "", "round-robin, swiss, playoff, semi-final, third-place or final (default: swiss, or the previous round's stage)")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, usage)
+	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
 	}

@@ -15,11 +15,7 @@ func runStandings(e *env, args []string) error {
 	list := fs.String("list", "ifrl", "ifrl (individual), wfrl (women), yfrl (young players) or tfrl (teams)")
 	after := fs.Int("after-round", 0, "the standings after this round (default: all rounds)")
 	asJSON := fs.Bool("json", false, "print one JSON document")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	slug, _, err := oneSlug(pos, 0, standingsUsage)
+	slug, _, err := e.parseSlug(fs, args, 0, standingsUsage)
 	if err != nil {
 		return err
 	}
@@ -133,7 +129,7 @@ func (d standingsDoc) text(t *outflank.Tournament) string {
 			if r.Equal {
 				rank += "="
 			}
-			fmt.Fprintf(&b, "  %-5s %-32s %6s %9s %6d\n", rank, fmt.Sprintf("#%d %s", r.Player, r.Name), half(r.Points), trimFloat(r.BQ), r.Discs)
+			fmt.Fprintf(&b, "  %-5s %-32s %6s %9s %6d\n", rank, fmt.Sprintf("#%d %s", r.Player, r.Name), trimFloat(r.Points), trimFloat(r.BQ), r.Discs)
 		}
 	}
 	after := ""
@@ -159,15 +155,13 @@ func (d standingsDoc) text(t *outflank.Tournament) string {
 			if r.Equal {
 				rank += "="
 			}
-			fmt.Fprintf(&b, "  %-5s %-24s %6s %6d  %v\n", rank, r.Team, half(r.Points), r.GamesBetween, r.Counted)
+			fmt.Fprintf(&b, "  %-5s %-24s %6s %6d  %v\n", rank, r.Team, trimFloat(r.Points), r.GamesBetween, r.Counted)
 		}
 	}
 	return b.String()
 }
 
-// half prints points with a half as ".5".
-func half(x float64) string { return trimFloat(x) }
-
+// trimFloat prints a number without trailing zeros: 6, 6.5, 812.25.
 func trimFloat(x float64) string {
 	s := fmt.Sprintf("%.2f", x)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")

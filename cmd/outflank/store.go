@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"strings"
 
@@ -40,11 +41,7 @@ func (e *env) load(slug string) (*outflank.Tournament, error) {
 func (e *env) loadOnly(name string, args []string) (*outflank.Tournament, error) {
 	usage := name + " SLUG"
 	fs := e.newFlags(name, usage)
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return nil, err
-	}
-	slug, _, err := oneSlug(pos, 0, usage)
+	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +73,16 @@ func (e *env) apply(slug, kind string, change func(t *outflank.Tournament) (stri
 		return err
 	})
 	return ev, err
+}
+
+// parseSlug parses a command's flags and its positional arguments: a slug
+// and n more.
+func (e *env) parseSlug(fs *flag.FlagSet, args []string, n int, usage string) (string, []string, error) {
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return "", nil, err
+	}
+	return oneSlug(pos, n, usage)
 }
 
 // oneSlug checks that the positional arguments are exactly a slug and n more.
