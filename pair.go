@@ -256,25 +256,20 @@ func (t *Tournament) pairingPlayers(active []*Player) []pairing.Player {
 			score[id]++
 		}
 	}
-	totals := t.Totals(0)
 	var out []pairing.Player
 	for _, p := range active {
 		pp := *byID[p.ID]
 		pp.Score = score[p.ID]
 		out = append(out, pp)
 	}
-	// The standings so far: points, then discs, then id (the full
-	// tie-breaks come with the standings engine).
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := totals[out[i].ID], totals[out[j].ID]
-		if a.Points != b.Points {
-			return a.Points > b.Points
-		}
-		if a.Discs != b.Discs {
-			return a.Discs > b.Discs
-		}
-		return out[i].ID < out[j].ID
-	})
+	// Rank is the place in the standings so far (WOC II.3.1: points,
+	// Brightwell quotient, discs, draw): the bye goes to the lowest-ranked,
+	// and score groups are ordered by it.
+	place := map[int]int{}
+	for _, r := range t.Standings(0) {
+		place[r.Player] = r.Rank
+	}
+	sort.SliceStable(out, func(i, j int) bool { return place[out[i].ID] < place[out[j].ID] })
 	for i := range out {
 		out[i].Rank = i
 	}
