@@ -191,11 +191,22 @@ func (g *graph) costs(i, j int) ([]int64, bool) { return g.costsInto(i, j, g.scr
 func (g *graph) costsInto(i, j int, scratch [2][]int64) ([]int64, bool) {
 	a, b := g.pool[i], g.pool[j]
 	sa, sb := g.at[i], g.at[j]
-	pairCosts(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
-	pairCosts(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
-	best, iBlack := scratch[0], true
-	if slices.Compare(scratch[1], scratch[0]) < 0 {
+	var best []int64
+	var iBlack bool
+	switch g.rules.forcedColour(a, b) {
+	case Black:
+		pairCosts(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
+		best, iBlack = scratch[0], true
+	case White:
+		pairCosts(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
 		best, iBlack = scratch[1], false
+	default:
+		pairCosts(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
+		pairCosts(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
+		best, iBlack = scratch[0], true
+		if slices.Compare(scratch[1], scratch[0]) < 0 {
+			best, iBlack = scratch[1], false
+		}
 	}
 	if g.rules.TopFirst {
 		height := int64(g.groups - min(sa.group, sb.group))
@@ -268,6 +279,9 @@ func (g *graph) solve(rng *rand.Rand) ([]Pairing, bool) {
 		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.scratch[1])
 		cmp := slices.Compare(g.scratch[0], g.scratch[1])
 		iBlack := cmp < 0 || (cmp == 0 && rng.IntN(2) == 0)
+		if forced := g.rules.forcedColour(a, b); forced != NoColour {
+			iBlack = forced == Black
+		}
 		costs, _ := g.costs(i, j)
 		pr := Pairing{Pair: Pair{Black: a.ID, White: b.ID}, Costs: slices.Clone(costs)}
 		if !iBlack {

@@ -58,6 +58,9 @@ type Player struct {
 	Floats []Float
 	// Met counts the games against each opponent (by ID).
 	Met map[int]int
+	// LastColourAgainst is the colour the player had in their latest game
+	// against each opponent (Rules.ReverseRematchColours).
+	LastColourAgainst map[int]Colour
 	// Byes counts the byes received.
 	Byes int
 }

@@ -14,6 +14,19 @@ type Rules struct {
 	// TopFirst weights every cost by the score group's height, so the top
 	// of the tournament is paired best (BOF Swiss system 2).
 	TopFirst bool
+	// ReverseRematchColours gives two players who meet again the colours
+	// reversed from their last game (EGP II.2, 7-8 players: "in case two
+	// players play again in Part Two, they reverse their colours").
+	ReverseRematchColours bool
+}
+
+// forcedColour returns the colour a must have against b, or NoColour when
+// the rules leave it to the colour criteria.
+func (r Rules) forcedColour(a, b *Player) Colour {
+	if !r.ReverseRematchColours || a.Met[b.ID] == 0 {
+		return NoColour
+	}
+	return a.LastColourAgainst[b.ID].Opposite()
 }
 
 // The rulesets.
@@ -30,6 +43,17 @@ var (
 	// BOFSwiss follows the BOF "Swiss system" 1-6.
 	BOFSwiss = Rules{Name: "bof", MaxMeetings: 1, TopFirst: true,
 		Criteria: []Criterion{Score, ColourBalance, Alternation, Floats, Halves}}
+	// EGPPartTwo is the Swiss system of Part Two of an EGP of 7 or 8
+	// players (EGP II.2): everyone has met once in Part One's round robin,
+	// so the no-rematch rule (II.4.1 a) applies within Part Two, and a
+	// pair meets with the colours of their Part One game reversed.
+	EGPPartTwo = Rules{Name: "egp-part-two", MaxMeetings: 2, ReverseRematchColours: true,
+		Criteria: []Criterion{Score, ColourBalance, Floats, Alternation, Halves}}
+	// EGPPlacement is the two-round Swiss of the players ranked 5th to
+	// 10th of an EGP of 9 or 10 players (EGP II.2): they have all met in
+	// the round robin, so II.4.1 a applies within these two rounds.
+	EGPPlacement = Rules{Name: "egp-placement", MaxMeetings: 2,
+		Criteria: []Criterion{Score, ColourBalance, Floats, Alternation, Halves}}
 	// AOFSwiss follows AOF Appendix A: colours equalised, never three in a
 	// row, alternated; teammates avoided.
 	AOFSwiss = Rules{Name: "aof", MaxMeetings: 1,
