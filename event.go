@@ -3,6 +3,7 @@ package outflank
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"outflank/knockout"
 	"outflank/rules"
@@ -10,19 +11,52 @@ import (
 )
 
 // Plan is the shape of the event by its ruleset and field (rules.PlanFor).
-func (t *Tournament) Plan() rules.Plan {
-	active := 0
+func (t *Tournament) Plan() rules.Plan { return rules.PlanFor(t.Rules, t.fieldSize()) }
+
+// fieldSize is the number of players the format is chosen for: those of
+// round 1 once it is paired (a later withdrawal does not change the
+// format), else the players registered and active.
+func (t *Tournament) fieldSize() int {
+	n := 0
 	for _, p := range t.Players {
-		if p.WithdrawnAfterRound == nil || len(t.Rounds) == 0 {
-			active++
+		if len(t.Rounds) > 0 && t.Rounds[0].Plays(p.ID) || len(t.Rounds) == 0 && p.Active(1) {
+			n++
 		}
 	}
-	return rules.PlanFor(t.Rules, active)
+	return n
+}
+
+// fixPlan settles the number of rounds by the ruleset's format for the
+// field when the first round is entered, if the director left it to the
+// plan (Settings.RoundsByPlan), and the Brightwell constant with it when
+// it is the ruleset's (AOF Appendix B §2 and BOF 15 divide 64 by the
+// rounds).
+func (t *Tournament) fixPlan() {
+	if !t.Settings.RoundsByPlan {
+		return
+	}
+	plan := t.Plan()
+	t.Settings.Rounds, t.Settings.RoundsByPlan = plan.Rounds+plan.PartTwoSwiss, false
+	if rs, ok := rules.Get(t.Rules); ok && t.Settings.BrightwellCByRules {
+		t.Settings.BrightwellC = rs.BrightwellC(t.Settings.Rounds)
+	}
+}
+
+// PlannedRounds is the number of rounds of the main stage: the settings',
+// or the plan's for the field while the plan may still change it.
+func (t *Tournament) PlannedRounds() int {
+	if t.Settings.RoundsByPlan && len(t.Rounds) == 0 {
+		plan := t.Plan()
+		return plan.Rounds + plan.PartTwoSwiss
+	}
+	return t.Settings.Rounds
 }
 
 // Match is a knockout match in progress or decided.
 type Match struct {
 	Stage         Stage
+	Title         rules.Title
+	Kind          rules.Kind
 	Higher, Lower int // player IDs; Higher is the better-ranked
 	State         knockout.State
 	Format        knockout.Format
@@ -55,36 +89,33 @@ func (t *Tournament) Status() Step {
 			main++
 		}
 	}
-	if main < t.Settings.Rounds {
-		return Step{Text: fmt.Sprintf("round %d of %d to pair ('outflank pair %s')", main+1, t.Settings.Rounds, t.Slug)}
+	if planned := t.PlannedRounds(); main < planned {
+		return Step{Text: fmt.Sprintf("round %d of %d to pair ('outflank pair %s')", main+1, planned, t.Slug)}
 	}
-	matches, text, err := t.knockoutMatches()
-	if err != nil {
-		return Step{Text: err.Error()}
+	k := t.knockout()
+	if k.waiting != "" {
+		return Step{Text: k.waiting}
 	}
-	var open []Match
-	for _, m := range matches {
-		if !m.State.Done {
-			open = append(open, m)
-		}
+	open := k.open()
+	var parts []string
+	if len(open) > 0 {
+		parts = append(parts, describeMatches(t, open))
 	}
-	if text != "" {
-		return Step{Text: text, Matches: open}
+	if k.placement != nil {
+		parts = append(parts, fmt.Sprintf("placement round %d of %d between places %d-%d (EGP II.2): %d players",
+			k.placement.next, k.placement.rounds, k.placement.first, k.placement.first+len(k.placement.players)-1, len(k.placement.players)))
 	}
-	if len(open) == 0 {
-		return Step{Done: true, Text: t.championText()}
+	if len(parts) == 0 {
+		return Step{Done: true, Text: t.championText(k)}
 	}
-	return Step{Text: describeMatches(t, open), Matches: open}
+	return Step{Text: strings.Join(parts, "; ") + fmt.Sprintf(" ('outflank pair %s')", t.Slug), Matches: open}
 }
 
 func describeMatches(t *Tournament, ms []Match) string {
-	text := ""
-	for i, m := range ms {
-		if i > 0 {
-			text += "; "
-		}
+	var parts []string
+	for _, m := range ms {
 		n := m.State.Next
-		text += fmt.Sprintf("%s, game %d: %s v %s", m.Label, n.Number, t.Describe(m.Higher), t.Describe(m.Lower))
+		text := fmt.Sprintf("%s, game %d: %s v %s", m.Label, n.Number, t.Describe(m.Higher), t.Describe(m.Lower))
 		switch {
 		case n.Fixed && n.HigherBlack:
 			text += fmt.Sprintf(" (%s black: colours reversed)", t.Describe(m.Higher))
@@ -95,8 +126,15 @@ func describeMatches(t *Tournament, ms []Match) string {
 		default:
 			text += fmt.Sprintf(" (%s chooses colour)", t.Describe(pick(m, n.Chooser)))
 		}
+		if min := rules.StageMinutes(t.Rules, m.Kind); min > 0 {
+			text += fmt.Sprintf(", %d minutes each", min)
+		}
+		if slot, ok := t.slot(m); ok {
+			text += fmt.Sprintf(", %s", rules.ThirdDay[slot].Time)
+		}
+		parts = append(parts, text)
 	}
-	return text + fmt.Sprintf(" ('outflank pair %s')", t.Slug)
+	return strings.Join(parts, "; ")
 }
 
 func pick(m Match, s knockout.Side) int {
@@ -106,55 +144,128 @@ func pick(m Match, s knockout.Side) int {
 	return m.Lower
 }
 
-// knockoutMatches lists the matches of the knockout stages the event has
-// reached. text is set when something else must come first (the playoffs).
-func (t *Tournament) knockoutMatches() ([]Match, string, error) {
+// knockoutState is the event after its main stage: the matches of every
+// title, and the placement rounds still to play.
+type knockoutState struct {
+	// waiting says what must come first (the playoffs), "" if nothing.
+	waiting string
+	matches []Match
+	// placement is the placement Swiss still to play (EGP II.2), or nil.
+	placement *placement
+	// women and young are the side titles' final lists (WOC II.5-6), and
+	// whether their players are ranked by the WOC semi-finals instead.
+	women, young               []int
+	womenInSemis, youngInSemis bool
+}
+
+func (k knockoutState) open() []Match {
+	var open []Match
+	for _, m := range k.matches {
+		if !m.State.Done {
+			open = append(open, m)
+		}
+	}
+	return open
+}
+
+// knockout works out the matches of the knockout stages the event has
+// reached, and what must come first.
+func (t *Tournament) knockout() knockoutState {
 	plan := t.Plan()
 	ifrl := t.IFRL(0)
 	if plan.Playoffs && len(ifrl.Pending) > 0 {
-		return nil, fmt.Sprintf("%d playoffs needed (WOC II.3.2): %s ('outflank pair %s')", len(ifrl.Pending), describePlayoffs(t, ifrl.Pending), t.Slug), nil
+		return knockoutState{waiting: fmt.Sprintf("%d playoffs needed (WOC II.3.2): %s ('outflank pair %s')", len(ifrl.Pending), describePlayoffs(t, ifrl.Pending), t.Slug)}
 	}
 	list := ifrl.Final
 	if list == nil || !plan.Playoffs {
 		list = ifrl.Provisional
 	}
-	ids := make([]int, len(list))
-	for i, r := range list {
+	var k knockoutState
+	main := bracket{title: rules.TitleIndividual, label: "", semi: StageSemiFinal, third: StageThirdPlace, final: StageFinal,
+		semis: plan.SemiFinals, thirdPlace: plan.ThirdPlace, finals: plan.Final, thirdWhenTied: plan.ThirdPlaceWhenTied}
+	k.matches = t.bracketMatches(main, list)
+	if plan.RestSwiss > 0 {
+		k.placement = t.placementDue(list, plan.RestSwiss)
+	}
+	if !plan.SideLists {
+		return k
+	}
+	oneGame := rules.Match{Played: true, Format: knockout.OneGame}
+	side := func(title rules.Title, label string, stages [3]Stage, rows []standing.Row, inSemis bool) []int {
+		ids := idsOf(rows)
+		// With fewer than four, the rules' semi-finals cannot be drawn:
+		// the final list decides the title (a choice where WOC III.3-4
+		// are silent).
+		if inSemis || len(rows) < 4 {
+			return ids
+		}
+		b := bracket{title: title, label: label, semi: stages[0], third: stages[1], final: stages[2], semis: oneGame, thirdPlace: oneGame, finals: oneGame}
+		k.matches = append(k.matches, t.bracketMatches(b, rows)...)
+		return ids
+	}
+	_, women, womenInSemis := t.Women(ifrl)
+	k.women, k.womenInSemis = side(rules.TitleWomen, "women's ", [3]Stage{StageWomenSemiFinal, StageWomenThirdPlace, StageWomenFinal}, women, womenInSemis), womenInSemis
+	if _, young, youngInSemis, err := t.Young(ifrl); err == nil {
+		k.young, k.youngInSemis = side(rules.TitleYoung, "young ", [3]Stage{StageYoungSemiFinal, StageYoungThirdPlace, StageYoungFinal}, young, youngInSemis), youngInSemis
+	}
+	return k
+}
+
+func idsOf(rows []standing.Row) []int {
+	ids := make([]int, len(rows))
+	for i, r := range rows {
 		ids[i] = r.Player
 	}
+	return ids
+}
+
+// bracket is one title's knockout stages.
+type bracket struct {
+	title                     rules.Title
+	label                     string
+	semi, third, final        Stage
+	semis, thirdPlace, finals rules.Match
+	thirdWhenTied             bool
+}
+
+// bracketMatches lists the matches of b drawn from list and decided so
+// far: semi-finals 1st v 4th and 2nd v 3rd, then the final between their
+// winners and the third place between their losers; without semi-finals,
+// 1st v 2nd and 3rd v 4th. The better-ranked in list is the higher-ranked
+// of each match.
+func (t *Tournament) bracketMatches(b bracket, list []standing.Row) []Match {
+	ids := idsOf(list)
 	var matches []Match
-	add := func(stage Stage, f knockout.Format, label string, a, b int) Match {
-		m := Match{Stage: stage, Higher: a, Lower: b, Format: f, Label: label}
-		m.State, _ = knockout.Play(f, t.matchGames(stage, a, b))
-		matches = append(matches, m)
-		return m
+	add := func(stage Stage, kind rules.Kind, m rules.Match, label string, x, y int) Match {
+		a, c := order(ids, x, y)
+		match := Match{Stage: stage, Title: b.title, Kind: kind, Higher: a, Lower: c, Format: m.Format, Label: b.label + label}
+		match.State, _ = knockout.Play(m.Format, t.matchGames(stage, a, c))
+		matches = append(matches, match)
+		return match
 	}
-	if plan.SemiFinals.Played && len(ids) >= 4 {
-		s1 := add(StageSemiFinal, plan.SemiFinals.Format, "semi-final 1", ids[0], ids[3])
-		s2 := add(StageSemiFinal, plan.SemiFinals.Format, "semi-final 2", ids[1], ids[2])
+	if b.semis.Played && len(ids) >= 4 {
+		s1 := add(b.semi, rules.KindSemiFinal, b.semis, "semi-final 1", ids[0], ids[3])
+		s2 := add(b.semi, rules.KindSemiFinal, b.semis, "semi-final 2", ids[1], ids[2])
 		if !s1.State.Done || !s2.State.Done {
-			return matches, "", nil
+			return matches
 		}
 		w1, l1 := outcome(s1)
 		w2, l2 := outcome(s2)
-		// The higher-ranked in the list is the higher-ranked of each match.
-		if plan.ThirdPlace.Played {
-			a, b := order(ids, l1, l2)
-			add(StageThirdPlace, plan.ThirdPlace.Format, "third place", a, b)
+		if b.thirdPlace.Played {
+			add(b.third, rules.KindThirdPlace, b.thirdPlace, "third place", l1, l2)
 		}
-		if plan.Final.Played {
-			a, b := order(ids, w1, w2)
-			add(StageFinal, plan.Final.Format, "final", a, b)
+		if b.finals.Played {
+			add(b.final, rules.KindFinal, b.finals, "final", w1, w2)
 		}
-		return matches, "", nil
+		return matches
 	}
-	if plan.Final.Played && len(ids) >= 2 {
-		add(StageFinal, plan.Final.Format, "final", ids[0], ids[1])
+	if b.finals.Played && len(ids) >= 2 {
+		add(b.final, rules.KindFinal, b.finals, "final", ids[0], ids[1])
 	}
-	if plan.ThirdPlace.Played && len(ids) >= 4 && (!plan.ThirdPlaceWhenTied || list[2].Points == list[3].Points) {
-		add(StageThirdPlace, plan.ThirdPlace.Format, "third place", ids[2], ids[3])
+	if b.thirdPlace.Played && len(ids) >= 4 && (!b.thirdWhenTied || list[2].Points == list[3].Points) {
+		add(b.third, rules.KindThirdPlace, b.thirdPlace, "third place", ids[2], ids[3])
 	}
-	return matches, "", nil
+	return matches
 }
 
 func describePlayoffs(t *Tournament, ps []standing.Playoff) string {
@@ -206,11 +317,23 @@ func (t *Tournament) matchGames(stage Stage, a, b int) []knockout.Game {
 	return games
 }
 
+// slot is the third-day time slot of a match's next game (WOC Appendix B);
+// other rulesets have no schedule.
+func (t *Tournament) slot(m Match) (int, bool) {
+	if !t.Plan().SideLists || m.State.Next == nil {
+		return 0, false
+	}
+	return rules.ThirdDaySlot(m.Title, m.Kind, m.State.Next.Number)
+}
+
 // pairKnockout creates the next games of the knockout stages: the
-// playoffs, or the next game of every undecided match (one round per
-// stage). The chooser of colour is black until the director changes it
-// (undo, then round add); game 2 of a match has the colours reversed.
-func (t *Tournament) pairKnockout() (*Paired, error) {
+// playoffs; or the next game of every undecided match, one round per
+// stage, with the placement round if one is due. At a WOC the games follow
+// the third-day schedule (Appendix B): only those of the earliest time
+// slot still to play. The chooser of colour is black until the director
+// changes it (undo, then round add); game 2 of a match has the colours
+// reversed.
+func (t *Tournament) pairKnockout(opts PairOptions) (*Paired, error) {
 	plan := t.Plan()
 	ifrl := t.IFRL(0)
 	if plan.Playoffs && len(ifrl.Pending) > 0 {
@@ -225,14 +348,18 @@ func (t *Tournament) pairKnockout() (*Paired, error) {
 		r.Method = "playoffs of the provisional list (WOC II.3.2); the better-ranked chooses colour or draw-win"
 		return &Paired{Round: r}, nil
 	}
-	matches, _, err := t.knockoutMatches()
-	if err != nil {
-		return nil, err
+	k := t.knockout()
+	open := k.open()
+	first := -1
+	for _, m := range open {
+		if s, ok := t.slot(m); ok && (first < 0 || s < first) {
+			first = s
+		}
 	}
 	byStage := map[Stage][]Pair{}
 	var stages []Stage
-	for _, m := range matches {
-		if m.State.Done {
+	for _, m := range open {
+		if s, ok := t.slot(m); ok && s != first {
 			continue
 		}
 		n := m.State.Next
@@ -248,38 +375,57 @@ func (t *Tournament) pairKnockout() (*Paired, error) {
 		}
 		byStage[m.Stage] = append(byStage[m.Stage], Pair{Black: black, White: white})
 	}
-	if len(stages) == 0 {
-		return nil, Errorf(EINVALID, "%s is complete: %s", t.Slug, t.championText())
+	if len(stages) == 0 && k.placement == nil {
+		return nil, Errorf(EINVALID, "%s is complete: %s", t.Slug, t.championText(k))
 	}
-	var first *Paired
+	var paired *Paired
 	for _, st := range stages {
 		r, err := t.AddRound(st, byStage[st], nil)
 		if err != nil {
 			return nil, err
 		}
 		r.Method = string(st) + ": next game of each match"
-		if first == nil {
-			first = &Paired{Round: r}
+		if first >= 0 {
+			r.Method += fmt.Sprintf(" (WOC Appendix B: %s)", rules.ThirdDay[first].Time)
+		}
+		if paired == nil {
+			paired = &Paired{Round: r}
 		}
 	}
-	return first, nil
+	if k.placement != nil {
+		p, err := t.pairPlacement(k.placement, opts)
+		if err != nil {
+			return nil, err
+		}
+		if paired == nil {
+			paired = p
+		}
+	}
+	return paired, nil
 }
 
 // FinalOrder is the order of finish after the knockout stages: the final's
-// winner and loser, then the third place's, then the individual list.
+// winner and loser, then the third place's, then the placement list's
+// players (EGP II.2: "the players of the list of 6 will always follow ...
+// the first four"), then the individual list.
 func (t *Tournament) FinalOrder() []int {
-	matches, _, _ := t.knockoutMatches()
+	return t.finalOrder(t.knockout())
+}
+
+func (t *Tournament) finalOrder(k knockoutState) []int {
 	var top []int
 	for _, stage := range []Stage{StageFinal, StageThirdPlace} {
-		for _, m := range matches {
+		for _, m := range k.matches {
 			if m.Stage == stage && m.State.Done {
 				w, l := outcome(m)
 				top = append(top, w, l)
 			}
 		}
 	}
-	rest := t.RankOrder()
-	for _, id := range rest {
+	if plan := t.Plan(); plan.RestSwiss > 0 && len(top) == 4 {
+		top = append(top, t.placementOrder()...)
+	}
+	for _, id := range t.RankOrder() {
 		if !slices.Contains(top, id) {
 			top = append(top, id)
 		}
@@ -287,10 +433,62 @@ func (t *Tournament) FinalOrder() []int {
 	return top
 }
 
-func (t *Tournament) championText() string {
-	order := t.FinalOrder()
+// TitleOrder is the order of finish of a side title (WOC III.3-4): the
+// final's winner and loser and the third place's, then the final list; or,
+// when some of its players were in the WOC semi-finals, those in their
+// order of finish in the WOC, then the rest of the list.
+func (t *Tournament) TitleOrder(title rules.Title) []int {
+	k := t.knockout()
+	return t.titleOrder(k, title)
+}
+
+func (t *Tournament) titleOrder(k knockoutState, title rules.Title) []int {
+	list, inSemis := k.women, k.womenInSemis
+	if title == rules.TitleYoung {
+		list, inSemis = k.young, k.youngInSemis
+	}
+	if title == rules.TitleIndividual {
+		return t.finalOrder(k)
+	}
+	var top []int
+	if inSemis {
+		for _, id := range t.finalOrder(k)[:4] {
+			if slices.Contains(list, id) {
+				top = append(top, id)
+			}
+		}
+	}
+	for _, kind := range []rules.Kind{rules.KindFinal, rules.KindThirdPlace} {
+		for _, m := range k.matches {
+			if m.Title == title && m.Kind == kind && m.State.Done {
+				w, l := outcome(m)
+				top = append(top, w, l)
+			}
+		}
+	}
+	for _, id := range list {
+		if !slices.Contains(top, id) {
+			top = append(top, id)
+		}
+	}
+	return top
+}
+
+func (t *Tournament) championText(k knockoutState) string {
+	order := t.finalOrder(k)
 	if len(order) == 0 {
 		return "no players"
 	}
-	return fmt.Sprintf("the event is complete; the winner is %s", t.Describe(order[0]))
+	text := fmt.Sprintf("the event is complete; the winner is %s", t.Describe(order[0]))
+	if t.Plan().SideLists {
+		for _, side := range []struct {
+			title rules.Title
+			name  string
+		}{{rules.TitleWomen, "women's"}, {rules.TitleYoung, "young players'"}} {
+			if o := t.titleOrder(k, side.title); len(o) > 0 {
+				text += fmt.Sprintf("; %s champion %s", side.name, t.Describe(o[0]))
+			}
+		}
+	}
+	return text
 }

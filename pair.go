@@ -49,9 +49,9 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 			main++
 		}
 	}
-	if main >= t.Settings.Rounds {
+	if main >= t.PlannedRounds() {
 		// The main stage is over: playoffs, semi-finals, finals.
-		return t.pairKnockout()
+		return t.pairKnockout(opts)
 	}
 	var active []*Player
 	for i := range t.Players {
@@ -62,7 +62,8 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 	if len(active) < 2 {
 		return nil, Errorf(EINVALID, "round %d needs at least two active players; %s has %d", n, t.Slug, len(active))
 	}
-	if cycles, ids := t.roundRobin(); cycles > 0 {
+	cycles, ids := t.roundRobin()
+	if cycles > 0 && n <= cycles*roundsPerCycle(len(ids)) {
 		if len(opts.Fixed)+len(opts.Forbidden) > 0 {
 			return nil, Errorf(EINVALID, "a round robin's pairings follow its table: --fix and --forbid apply to Swiss rounds")
 		}
@@ -71,8 +72,18 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 	if n == 1 {
 		return t.pairFirst(active, opts)
 	}
-	return t.pairSwiss(n, active, opts)
+	ruleset := swissRules(t.Rules, len(active), t.Settings.AvoidSameCountry)
+	if cycles > 0 {
+		// The rounds after the round robin are a Swiss system paired from
+		// its list (EGP II.2, 7-8 players: Part Two).
+		ruleset = ruleset.AfterRoundRobin(cycles)
+	}
+	return t.pairSwiss(n, StageSwiss, active, ruleset, opts)
 }
+
+// roundsPerCycle is the number of rounds of one round-robin cycle of n
+// players: n - 1, or n with a bye each round when n is odd (EGP II.4.2).
+func roundsPerCycle(n int) int { return n - 1 + n%2 }
 
 // roundRobin returns how many round-robin cycles the tournament plays (0:
 // Swiss) and the players of the round robin.
@@ -91,11 +102,11 @@ func (t *Tournament) roundRobin() (int, []int) {
 			ids = append(ids, p.ID)
 		}
 	}
-	perCycle := len(ids) - 1 + len(ids)%2
+	perCycle := roundsPerCycle(len(ids))
 	if perCycle < 1 {
 		return 0, nil
 	}
-	return min(t.Settings.Rounds/perCycle, 3), ids
+	return min(t.PlannedRounds()/perCycle, 3), ids
 }
 
 func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
@@ -192,9 +203,8 @@ func swissRulesOf(id rules.ID, players int) pairing.Rules {
 }
 
 // pairSwiss pairs round n of a Swiss system from the players' histories.
-func (t *Tournament) pairSwiss(n int, active []*Player, opts PairOptions) (*Paired, error) {
-	players := t.pairingPlayers(active)
-	ruleset := swissRules(t.Rules, len(active), t.Settings.AvoidSameCountry)
+func (t *Tournament) pairSwiss(n int, stage Stage, active []*Player, ruleset pairing.Rules, opts PairOptions) (*Paired, error) {
+	players := t.pairingPlayers(active, stage)
 	convert := func(ps []Pair) []pairing.Pair {
 		out := make([]pairing.Pair, len(ps))
 		for i, p := range ps {
@@ -214,7 +224,7 @@ func (t *Tournament) pairSwiss(n int, active []*Player, opts PairOptions) (*Pair
 	if res.Bye != 0 {
 		byes = append(byes, res.Bye)
 	}
-	r, err := t.AddRound(StageSwiss, pairs, byes)
+	r, err := t.AddRound(stage, pairs, byes)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +234,12 @@ func (t *Tournament) pairSwiss(n int, active []*Player, opts PairOptions) (*Pair
 
 // pairingPlayers describes the active players as the pairing engine needs
 // them: score, place in the standings, colours, floats, opponents, byes.
-func (t *Tournament) pairingPlayers(active []*Player) []pairing.Player {
+//
+// The score is the points of the rounds of stage: the main stage's for a
+// Swiss round, the placement rounds' alone for a placement round (EGP
+// II.2: "a new internal IFRL"). Colours, floats and meetings count every
+// round played.
+func (t *Tournament) pairingPlayers(active []*Player, stage Stage) []pairing.Player {
 	byID := map[int]*pairing.Player{}
 	players := make([]pairing.Player, len(t.Players))
 	for i, p := range t.Players {
@@ -232,11 +247,12 @@ func (t *Tournament) pairingPlayers(active []*Player) []pairing.Player {
 		if team == "" {
 			team = p.Country
 		}
-		players[i] = pairing.Player{ID: p.ID, Rating: p.Rating, Country: team, Seeded: p.Seeded, Met: map[int]int{}}
+		players[i] = pairing.Player{ID: p.ID, Rating: p.Rating, Country: team, Seeded: p.Seeded, Met: map[int]int{}, LastColourAgainst: map[int]pairing.Colour{}}
 		byID[p.ID] = &players[i]
 	}
 	score := map[int]float64{}
 	for _, r := range t.Rounds {
+		scores := r.Stage == stage || stage == StageSwiss && r.counts()
 		before := make(map[int]float64, len(score))
 		for id, s := range score {
 			before[id] = s
@@ -247,13 +263,18 @@ func (t *Tournament) pairingPlayers(active []*Player) []pairing.Player {
 			b.Floats, w.Floats = append(b.Floats, floatOf(before[g.Black], before[g.White])), append(w.Floats, floatOf(before[g.White], before[g.Black]))
 			b.Met[g.White]++
 			w.Met[g.Black]++
-			bp, wp := g.Result.Points()
-			score[g.Black] += bp
-			score[g.White] += wp
+			b.LastColourAgainst[g.White], w.LastColourAgainst[g.Black] = pairing.Black, pairing.White
+			if scores {
+				bp, wp := g.Result.Points()
+				score[g.Black] += bp
+				score[g.White] += wp
+			}
 		}
 		for _, id := range r.Byes {
 			byID[id].Byes++
-			score[id]++
+			if scores {
+				score[id]++
+			}
 		}
 	}
 	var out []pairing.Player

@@ -2,6 +2,9 @@ package outflank
 
 import (
 	"slices"
+	"strings"
+
+	"outflank/rules"
 )
 
 // Stage is the part of the tournament a round belongs to.
@@ -20,16 +23,59 @@ const (
 	StageThirdPlace Stage = "third-place"
 	// StageFinal: the final (WOC III.2.3, AOF 4.2).
 	StageFinal Stage = "final"
+	// StagePlacement: the Swiss of the players ranked after the
+	// semi-finalists, played during the semi-finals (EGP II.2, 9-10
+	// players); its points and discs are added to the round robin's.
+	StagePlacement Stage = "placement"
+	// The women's and young players' semi-finals, third place and final
+	// (WOC III.3-4), one game each.
+	StageWomenSemiFinal  Stage = "women-semi-final"
+	StageWomenThirdPlace Stage = "women-third-place"
+	StageWomenFinal      Stage = "women-final"
+	StageYoungSemiFinal  Stage = "young-semi-final"
+	StageYoungThirdPlace Stage = "young-third-place"
+	StageYoungFinal      Stage = "young-final"
 )
 
-var stages = []Stage{StageRoundRobin, StageSwiss, StagePlayoff, StageSemiFinal, StageThirdPlace, StageFinal}
+// Knockout returns the title and kind of a knockout stage's games, and
+// false for the main stage, playoffs and placement rounds.
+func (s Stage) Knockout() (rules.Title, rules.Kind, bool) {
+	switch s {
+	case StageSemiFinal:
+		return rules.TitleIndividual, rules.KindSemiFinal, true
+	case StageThirdPlace:
+		return rules.TitleIndividual, rules.KindThirdPlace, true
+	case StageFinal:
+		return rules.TitleIndividual, rules.KindFinal, true
+	case StageWomenSemiFinal:
+		return rules.TitleWomen, rules.KindSemiFinal, true
+	case StageWomenThirdPlace:
+		return rules.TitleWomen, rules.KindThirdPlace, true
+	case StageWomenFinal:
+		return rules.TitleWomen, rules.KindFinal, true
+	case StageYoungSemiFinal:
+		return rules.TitleYoung, rules.KindSemiFinal, true
+	case StageYoungThirdPlace:
+		return rules.TitleYoung, rules.KindThirdPlace, true
+	case StageYoungFinal:
+		return rules.TitleYoung, rules.KindFinal, true
+	}
+	return rules.TitleIndividual, rules.KindMain, false
+}
+
+var stages = []Stage{StageRoundRobin, StageSwiss, StagePlayoff, StageSemiFinal, StageThirdPlace, StageFinal, StagePlacement,
+	StageWomenSemiFinal, StageWomenThirdPlace, StageWomenFinal, StageYoungSemiFinal, StageYoungThirdPlace, StageYoungFinal}
 
 // ParseStage checks a stage name.
 func ParseStage(s string) (Stage, error) {
 	if slices.Contains(stages, Stage(s)) {
 		return Stage(s), nil
 	}
-	return "", Errorf(EINVALID, "unknown stage %q: use one of round-robin, swiss, playoff, semi-final, third-place, final", s)
+	names := make([]string, len(stages))
+	for i, st := range stages {
+		names[i] = string(st)
+	}
+	return "", Errorf(EINVALID, "unknown stage %q: use one of %s", s, strings.Join(names, ", "))
 }
 
 // Round is one round: its games, one per table, and its byes.
@@ -112,5 +158,8 @@ func (t *Tournament) AddRound(stage Stage, pairs []Pair, byes []int) (*Round, er
 	}
 	slices.Sort(r.Byes)
 	t.Rounds = append(t.Rounds, r)
+	if r.Number == 1 {
+		t.fixPlan()
+	}
 	return &t.Rounds[len(t.Rounds)-1], nil
 }

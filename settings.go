@@ -12,9 +12,18 @@ type Settings struct {
 	// Rounds is the number of rounds planned (the Swiss system's, or those of
 	// the round robin).
 	Rounds int `json:"rounds"`
+	// RoundsByPlan: the number of rounds follows the ruleset's format for
+	// the field (WOC II.2, EGP II.2, AOF 1.2, BOF Regionals 1) and is fixed
+	// when the first round is paired; until then Rounds is the ruleset's
+	// usual number. Set when a tournament is created without --rounds.
+	RoundsByPlan bool `json:"rounds_by_plan,omitempty"`
 	// BrightwellC is the constant C of the Brightwell quotient; it may be
 	// fractional (FlipTheDisc uses 64 / rounds unrounded).
 	BrightwellC float64 `json:"brightwell_c"`
+	// BrightwellCByRules: C is the ruleset's for the number of rounds and
+	// follows it when the plan fixes the rounds (AOF and BOF divide 64 by
+	// the rounds). Cleared when the director sets C.
+	BrightwellCByRules bool `json:"brightwell_c_by_rules,omitempty"`
 	// BrightwellVariant is "rulebook" (WOC Appendix A) or "ftd" (FlipTheDisc's).
 	BrightwellVariant string `json:"brightwell_variant"`
 	// ByeDiscs is [the bye receiver's discs, the bye's discs].
@@ -34,6 +43,9 @@ type Settings struct {
 	// DrawSeed seeds the random draw that separates players equal on
 	// everything else (WOC II.3.1), so anyone can reproduce the standings.
 	DrawSeed uint64 `json:"draw_seed"`
+	// Minutes is each player's time per game in the main stage, 0 when not
+	// recorded; when set it must reach the ruleset's minimum (rules.MinMinutes).
+	Minutes int `json:"minutes,omitempty"`
 }
 
 // Tie-breaks.
@@ -51,19 +63,24 @@ const (
 // DefaultSettings returns ruleset rs's settings for a tournament of rounds rounds.
 func DefaultSettings(rs rules.Ruleset, rounds int) Settings {
 	return Settings{
-		Rounds:            rounds,
-		BrightwellC:       rs.BrightwellC(rounds),
-		BrightwellVariant: BrightwellRulebook,
-		ByeDiscs:          rs.ByeDiscs,
-		TimeDefault:       rs.TimeDefault,
-		UnplayedDiscs:     rs.UnplayedDiscs,
-		AvoidSameCountry:  rs.AvoidSameCountry,
+		Rounds:             rounds,
+		BrightwellC:        rs.BrightwellC(rounds),
+		BrightwellCByRules: true,
+		BrightwellVariant:  BrightwellRulebook,
+		ByeDiscs:           rs.ByeDiscs,
+		TimeDefault:        rs.TimeDefault,
+		UnplayedDiscs:      rs.UnplayedDiscs,
+		AvoidSameCountry:   rs.AvoidSameCountry,
 	}
 }
 
-func (s Settings) validate() error {
+func (s Settings) validate(id rules.ID) error {
 	if s.Rounds < 1 || s.Rounds > 1000 {
 		return Errorf(EINVALID, "rounds %d: a tournament has 1 to 1000 rounds", s.Rounds)
+	}
+	if least := rules.MinMinutes(id); s.Minutes != 0 && (s.Minutes < least || s.Minutes > 600) {
+		return Errorf(EINVALID, "%d minutes per player: %s games need at least %d minutes each (%s), and at most 600",
+			s.Minutes, id, least, rules.MinMinutesRule(id))
 	}
 	if math.IsNaN(s.BrightwellC) || math.IsInf(s.BrightwellC, 0) || s.BrightwellC < 0 || s.BrightwellC > 64 {
 		return Errorf(EINVALID, "Brightwell constant %v: give a number from 0 to 64", s.BrightwellC)

@@ -15,6 +15,12 @@ func (r *Round) counts() bool { return r.Stage == StageRoundRobin || r.Stage == 
 // StandingsInput gathers what the standings after round afterRound (0: all
 // rounds that count) depend on.
 func (t *Tournament) StandingsInput(afterRound int) standing.Input {
+	return t.standingsInput(func(r *Round) bool { return r.counts() && (afterRound <= 0 || r.Number <= afterRound) })
+}
+
+// standingsInput gathers the standings' input from the rounds include
+// accepts.
+func (t *Tournament) standingsInput(include func(*Round) bool) standing.Input {
 	in := standing.Input{
 		C: t.Settings.BrightwellC, HalfSquares: 32, ByeDiscs: t.Settings.ByeDiscs[0],
 		Seed: t.Settings.DrawSeed, TieBreak: t.tieBreak(),
@@ -29,8 +35,9 @@ func (t *Tournament) StandingsInput(afterRound int) standing.Input {
 		}
 		in.Players = append(in.Players, sp)
 	}
-	for _, r := range t.Rounds {
-		if !r.counts() || (afterRound > 0 && r.Number > afterRound) {
+	for i := range t.Rounds {
+		r := &t.Rounds[i]
+		if !include(r) {
 			continue
 		}
 		in.Rounds = r.Number

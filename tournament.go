@@ -27,17 +27,20 @@ type Tournament struct {
 var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
 
 // NewTournament returns an empty tournament under ruleset id with that
-// ruleset's settings for the given number of rounds (0: the ruleset's usual
-// number), after checking slug, name and date.
+// ruleset's settings for the given number of rounds (0: the ruleset's
+// format for the field, fixed when round 1 is entered), after checking
+// slug, name and date.
 func NewTournament(slug, name, date string, id rules.ID, rounds int) (*Tournament, error) {
 	rs, ok := rules.Get(id)
 	if !ok {
 		return nil, Errorf(EINVALID, "unknown ruleset %q: use one of %s", id, joinIDs())
 	}
+	byPlan := rounds == 0 && id != rules.Custom
 	if rounds == 0 {
 		rounds = rs.Rounds
 	}
 	t := &Tournament{Slug: slug, Name: strings.TrimSpace(name), Date: date, Rules: id, Settings: DefaultSettings(rs, rounds)}
+	t.Settings.RoundsByPlan = byPlan
 	if err := t.validateHeader(); err != nil {
 		return nil, err
 	}
@@ -67,7 +70,7 @@ func (t *Tournament) validateHeader() error {
 	if _, ok := rules.Get(t.Rules); !ok {
 		return Errorf(EINVALID, "unknown ruleset %q: use one of %s", t.Rules, joinIDs())
 	}
-	return t.Settings.validate()
+	return t.Settings.validate(t.Rules)
 }
 
 // checkDate accepts "" or a real calendar date written YYYY-MM-DD.

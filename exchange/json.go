@@ -31,15 +31,18 @@ type fileTournament struct {
 // fileSettings has a pointer per setting: one missing from an imported file
 // takes the ruleset's default.
 type fileSettings struct {
-	Rounds            *int     `json:"rounds"`
-	BrightwellC       *float64 `json:"brightwell_c"`
-	BrightwellVariant *string  `json:"brightwell_variant"`
-	ByeDiscs          *[2]int  `json:"bye_discs"`
-	TimeDefault       *string  `json:"time_default"`
-	UnplayedDiscs     *[2]int  `json:"unplayed_discs"`
-	AvoidSameCountry  *bool    `json:"avoid_same_country"`
-	TieBreak          *string  `json:"tie_break,omitempty"`
-	DrawSeed          *uint64  `json:"draw_seed"`
+	Rounds             *int     `json:"rounds"`
+	RoundsByPlan       *bool    `json:"rounds_by_plan,omitempty"`
+	BrightwellC        *float64 `json:"brightwell_c"`
+	BrightwellCByRules *bool    `json:"brightwell_c_by_rules,omitempty"`
+	BrightwellVariant  *string  `json:"brightwell_variant"`
+	ByeDiscs           *[2]int  `json:"bye_discs"`
+	TimeDefault        *string  `json:"time_default"`
+	UnplayedDiscs      *[2]int  `json:"unplayed_discs"`
+	AvoidSameCountry   *bool    `json:"avoid_same_country"`
+	TieBreak           *string  `json:"tie_break,omitempty"`
+	DrawSeed           *uint64  `json:"draw_seed"`
+	Minutes            *int     `json:"minutes,omitempty"`
 }
 
 type fileRound struct {
@@ -74,7 +77,8 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 	s := t.Settings
 	f := fileTournament{
 		Format: FormatJSON, Name: t.Name, Slug: t.Slug, Rules: string(t.Rules), Date: t.Date,
-		Settings: fileSettings{Rounds: &s.Rounds, BrightwellC: &s.BrightwellC, BrightwellVariant: &s.BrightwellVariant,
+		Settings: fileSettings{Rounds: &s.Rounds, RoundsByPlan: optional(s.RoundsByPlan), BrightwellC: &s.BrightwellC,
+			BrightwellCByRules: optional(s.BrightwellCByRules), Minutes: optional(s.Minutes), BrightwellVariant: &s.BrightwellVariant,
 			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs,
 			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed},
 		Players:   t.Players,
@@ -148,9 +152,30 @@ func ReadJSON(r io.Reader) (*outflank.Tournament, error) {
 // transcripts take about 5 MB.
 const maxFileBytes = 64 << 20
 
+// optional points at v, or is nil when v is its type's zero value, so a
+// setting at its default stays out of the file.
+func optional[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
+}
+
 func (s fileSettings) applyTo(dst *outflank.Settings) {
+	if s.RoundsByPlan != nil {
+		dst.RoundsByPlan = *s.RoundsByPlan
+	}
 	if s.BrightwellC != nil {
-		dst.BrightwellC = *s.BrightwellC
+		// A constant in the file is the file's, unless it says it follows
+		// the ruleset.
+		dst.BrightwellC, dst.BrightwellCByRules = *s.BrightwellC, false
+	}
+	if s.BrightwellCByRules != nil {
+		dst.BrightwellCByRules = *s.BrightwellCByRules
+	}
+	if s.Minutes != nil {
+		dst.Minutes = *s.Minutes
 	}
 	if s.BrightwellVariant != nil {
 		dst.BrightwellVariant = *s.BrightwellVariant

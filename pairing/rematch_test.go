@@ -28,7 +28,7 @@ func TestReverseRematchColours(t *testing.T) {
 			}
 		}
 		for round := range 4 {
-			res, err := Swiss(players, EGPPartTwo, Options{Seed: uint64(trial*10 + round)})
+			res, err := Swiss(players, EGPSwiss.AfterRoundRobin(1), Options{Seed: uint64(trial*10 + round)})
 			if err != nil {
 				t.Fatalf("trial %d round %d: %v", trial, round, err)
 			}
@@ -64,11 +64,10 @@ func TestForcedColourOnlyForRematches(t *testing.T) {
 		x, y  *Player
 		want  Colour
 	}{
-		{EGPPartTwo, a, b, White},
-		{EGPPartTwo, b, a, Black},
-		{EGPPartTwo, a, c, NoColour},
+		{EGPSwiss.AfterRoundRobin(1), a, b, White},
+		{EGPSwiss.AfterRoundRobin(1), b, a, Black},
+		{EGPSwiss.AfterRoundRobin(1), a, c, NoColour},
 		{EGPSwiss, a, b, NoColour},
-		{EGPPlacement, a, b, NoColour},
 	} {
 		if got := tc.rules.forcedColour(tc.x, tc.y); got != tc.want {
 			t.Errorf("%s: %d against %d: forced %v, want %v", tc.rules.Name, tc.x.ID, tc.y.ID, got, tc.want)

@@ -43,17 +43,6 @@ var (
 	// BOFSwiss follows the BOF "Swiss system" 1-6.
 	BOFSwiss = Rules{Name: "bof", MaxMeetings: 1, TopFirst: true,
 		Criteria: []Criterion{Score, ColourBalance, Alternation, Floats, Halves}}
-	// EGPPartTwo is the Swiss system of Part Two of an EGP of 7 or 8
-	// players (EGP II.2): everyone has met once in Part One's round robin,
-	// so the no-rematch rule (II.4.1 a) applies within Part Two, and a
-	// pair meets with the colours of their Part One game reversed.
-	EGPPartTwo = Rules{Name: "egp-part-two", MaxMeetings: 2, ReverseRematchColours: true,
-		Criteria: []Criterion{Score, ColourBalance, Floats, Alternation, Halves}}
-	// EGPPlacement is the two-round Swiss of the players ranked 5th to
-	// 10th of an EGP of 9 or 10 players (EGP II.2): they have all met in
-	// the round robin, so II.4.1 a applies within these two rounds.
-	EGPPlacement = Rules{Name: "egp-placement", MaxMeetings: 2,
-		Criteria: []Criterion{Score, ColourBalance, Floats, Alternation, Halves}}
 	// AOFSwiss follows AOF Appendix A: colours equalised, never three in a
 	// row, alternated; teammates avoided.
 	AOFSwiss = Rules{Name: "aof", MaxMeetings: 1,
@@ -78,5 +67,17 @@ func (r Rules) WithCountry() Rules {
 	r = r.WithoutCountry()
 	kept := append([]Criterion{}, r.Criteria[:len(r.Criteria)-1]...)
 	r.Criteria = append(kept, SameCountry, Halves)
+	return r
+}
+
+// AfterRoundRobin adapts r to Swiss rounds that follow a round robin of
+// cycles cycles, where everyone has met everyone cycles times already (EGP
+// II.2: Part Two of 7-8 players, the placement rounds of 9-10): the
+// no-rematch rule (II.4.1 a) applies to the Swiss rounds themselves, and a
+// pair that meets again has the colours of their last game reversed.
+func (r Rules) AfterRoundRobin(cycles int) Rules {
+	r.Name += " after the round robin"
+	r.MaxMeetings = cycles + 1
+	r.ReverseRematchColours = true
 	return r
 }

@@ -114,15 +114,55 @@ func PlanFor(id ID, players int) Plan {
 	return p
 }
 
-// MinMinutes is the least time per player per game a stage may be played
-// with: WOC IV.1 (25), EGP IV.1 (25), AOF 2.1 (20), BOF Regionals 4 (20)
-// and National 8 (25). Outflank checks a time control against it.
-func MinMinutes(id ID) int {
-	switch id {
-	case AOF, BOFRegional:
-		return 20
-	case Custom:
-		return 10 // BOF general rule 10's floor when clocks are short
+// Title names a knockout competition of an event: the individual title,
+// or the women's or young players' title (WOC III.3-4).
+type Title string
+
+const (
+	TitleIndividual Title = ""
+	TitleWomen      Title = "women"
+	TitleYoung      Title = "young"
+)
+
+// SlotGame is a game of the third day: its title, kind and number in its
+// match.
+type SlotGame struct {
+	Title Title
+	Kind  Kind
+	Game  int
+}
+
+// Slot is a time slot of the third day and the games it holds.
+type Slot struct {
+	Time  string
+	Games []SlotGame
+}
+
+// ThirdDay is the WOC third-day schedule (Appendix B, with the times of
+// III.3-4 for the side titles): the women's semi-finals with the second
+// games of the semi-finals (III.3.1), the young players' with the first
+// (III.4.1); the young players' third place and final with the third games
+// of the semi-finals, "even if no third game is necessary" (III.4.2-4.3);
+// the women's third place with the first game of the final and the women's
+// final with the second (III.3.2-3.3).
+var ThirdDay = []Slot{
+	{"9:30-10:40", []SlotGame{{TitleIndividual, KindSemiFinal, 1}, {TitleYoung, KindSemiFinal, 1}}},
+	{"10:50-12:00", []SlotGame{{TitleIndividual, KindSemiFinal, 2}, {TitleWomen, KindSemiFinal, 1}}},
+	{"12:10-13:20", []SlotGame{{TitleIndividual, KindSemiFinal, 3}, {TitleYoung, KindThirdPlace, 1}, {TitleYoung, KindFinal, 1}}},
+	{"14:10-15:30", []SlotGame{{TitleIndividual, KindFinal, 1}, {TitleIndividual, KindThirdPlace, 1}, {TitleWomen, KindThirdPlace, 1}}},
+	{"15:40-17:00", []SlotGame{{TitleIndividual, KindFinal, 2}, {TitleWomen, KindFinal, 1}}},
+	{"17:10-18:30", []SlotGame{{TitleIndividual, KindFinal, 3}}},
+}
+
+// ThirdDaySlot returns the index in ThirdDay of the slot of game g of a
+// match, or false if the schedule has no such game.
+func ThirdDaySlot(title Title, kind Kind, game int) (int, bool) {
+	for i, s := range ThirdDay {
+		for _, sg := range s.Games {
+			if sg == (SlotGame{title, kind, game}) {
+				return i, true
+			}
+		}
 	}
-	return 25
+	return 0, false
 }

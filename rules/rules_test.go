@@ -41,3 +41,97 @@ func TestRulesets(t *testing.T) {
 		t.Error("unknown ruleset found")
 	}
 }
+
+func TestTimeControls(t *testing.T) {
+	for _, tc := range []struct {
+		id    ID
+		least int
+		kinds [5]int // main, playoff, semi-final, third place, final
+	}{
+		{WOC, 25, [5]int{30, 30, 35, 35, 40}},
+		{EGP, 25, [5]int{25, 25, 25, 30, 30}},
+		{AOF, 20, [5]int{0, 0, 0, 0, 25}},
+		{BOFRegional, 20, [5]int{25, 25, 25, 25, 25}},
+		{BOFNational, 25, [5]int{}},
+		{Custom, 10, [5]int{}},
+	} {
+		if got := MinMinutes(tc.id); got != tc.least {
+			t.Errorf("%s: minimum %d minutes, want %d", tc.id, got, tc.least)
+		}
+		if MinMinutesRule(tc.id) == "" {
+			t.Errorf("%s: no rule cited for the minimum", tc.id)
+		}
+		for k, want := range tc.kinds {
+			if got := StageMinutes(tc.id, Kind(k)); got != want {
+				t.Errorf("%s kind %d: %d minutes, want %d", tc.id, k, got, want)
+			}
+			if want != 0 && want < tc.least {
+				t.Errorf("%s kind %d: the rulebook's %d minutes are below its own minimum", tc.id, k, want)
+			}
+		}
+	}
+}
+
+// TestThirdDay: every game of the WOC third day has one slot, a match's
+// games come in order, and a match starts after the matches it depends on
+// have ended (the final after the semi-finals, each title's third place
+// and final after its semi-finals).
+func TestThirdDay(t *testing.T) {
+	games := map[Title]map[Kind]int{
+		TitleIndividual: {KindSemiFinal: 3, KindThirdPlace: 1, KindFinal: 3},
+		TitleWomen:      {KindSemiFinal: 1, KindThirdPlace: 1, KindFinal: 1},
+		TitleYoung:      {KindSemiFinal: 1, KindThirdPlace: 1, KindFinal: 1},
+	}
+	seen := 0
+	for _, s := range ThirdDay {
+		seen += len(s.Games)
+	}
+	want := 0
+	for title, kinds := range games {
+		lastSemi := -1
+		for n := 1; n <= kinds[KindSemiFinal]; n++ {
+			slot, ok := ThirdDaySlot(title, KindSemiFinal, n)
+			if !ok || slot <= lastSemi {
+				t.Fatalf("%q semi-final game %d: slot %d (%v) after %d", title, n, slot, ok, lastSemi)
+			}
+			lastSemi = slot
+		}
+		for _, kind := range []Kind{KindThirdPlace, KindFinal} {
+			prev := lastSemi
+			for n := 1; n <= kinds[kind]; n++ {
+				slot, ok := ThirdDaySlot(title, kind, n)
+				if !ok || slot <= prev {
+					t.Errorf("%q kind %d game %d: slot %d (%v), must follow slot %d", title, kind, n, slot, ok, prev)
+				}
+				prev = slot
+			}
+		}
+		for _, n := range kinds {
+			want += n
+		}
+	}
+	if seen != want {
+		t.Errorf("the schedule holds %d games, want %d", seen, want)
+	}
+	if _, ok := ThirdDaySlot(TitleWomen, KindFinal, 2); ok {
+		t.Error("a one-game final has no second game")
+	}
+	// Appendix B's fixed points.
+	for _, tc := range []struct {
+		title Title
+		kind  Kind
+		game  int
+		time  string
+	}{
+		{TitleIndividual, KindSemiFinal, 1, "9:30-10:40"},
+		{TitleWomen, KindSemiFinal, 1, "10:50-12:00"},
+		{TitleYoung, KindFinal, 1, "12:10-13:20"},
+		{TitleIndividual, KindThirdPlace, 1, "14:10-15:30"},
+		{TitleWomen, KindFinal, 1, "15:40-17:00"},
+		{TitleIndividual, KindFinal, 3, "17:10-18:30"},
+	} {
+		if slot, _ := ThirdDaySlot(tc.title, tc.kind, tc.game); ThirdDay[slot].Time != tc.time {
+			t.Errorf("%q kind %d game %d at %s, want %s", tc.title, tc.kind, tc.game, ThirdDay[slot].Time, tc.time)
+		}
+	}
+}

@@ -30,19 +30,15 @@ func Event(opts Options) (*outflank.Tournament, error) {
 	if opts.Players < 2 {
 		return nil, outflank.Errorf(outflank.EINVALID, "a tournament needs at least 2 players, not %d", opts.Players)
 	}
-	plan := rules.PlanFor(opts.Rules, opts.Players)
-	rounds := opts.Rounds
-	if rounds == 0 {
-		rounds = plan.Rounds
-	}
 	t, err := outflank.NewTournament(fmt.Sprintf("sim-%s-%d", opts.Rules, opts.Players),
-		fmt.Sprintf("Simulated %s event, %d players", opts.Rules, opts.Players), "2026-08-01", opts.Rules, rounds)
+		fmt.Sprintf("Simulated %s event, %d players", opts.Rules, opts.Players), "2026-08-01", opts.Rules, opts.Rounds)
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x73696d))
 	t.Settings.DrawSeed = rng.Uint64()
 	addField(t, rng, opts.Players)
+	rounds := t.PlannedRounds()
 	for guard := 0; ; guard++ {
 		if guard > 10*rounds+100 {
 			return nil, fmt.Errorf("simulate: the event did not finish after %d steps: %s", guard, t.Status().Text)
@@ -57,7 +53,7 @@ func Event(opts Options) (*outflank.Tournament, error) {
 			return nil, fmt.Errorf("simulate: round %d: %w", len(t.Rounds)+1, err)
 		}
 		if opts.Progress != nil {
-			opts.Progress(len(t.Rounds), rounds)
+			opts.Progress(len(t.Rounds), t.PlannedRounds())
 		}
 	}
 }
@@ -137,17 +133,22 @@ func playOpenGames(t *outflank.Tournament, rng *rand.Rand) bool {
 }
 
 // oneGameKnockout reports whether games of stage are one-game matches with
-// the choice of colour or draw-win.
+// the choice of colour or draw-win: playoffs (WOC II.3.2), the side
+// titles' games (WOC III.3-4), and the main stages the plan makes one game.
 func oneGameKnockout(plan rules.Plan, stage outflank.Stage) bool {
-	switch stage {
-	case outflank.StagePlayoff:
+	if stage == outflank.StagePlayoff {
 		return true
-	case outflank.StageSemiFinal:
-		return plan.SemiFinals.Format == knockout.OneGame
-	case outflank.StageThirdPlace:
-		return plan.ThirdPlace.Format == knockout.OneGame
-	case outflank.StageFinal:
-		return plan.Final.Format == knockout.OneGame
 	}
-	return false
+	title, kind, ok := stage.Knockout()
+	switch {
+	case !ok:
+		return false
+	case title != rules.TitleIndividual:
+		return true
+	case kind == rules.KindSemiFinal:
+		return plan.SemiFinals.Format == knockout.OneGame
+	case kind == rules.KindThirdPlace:
+		return plan.ThirdPlace.Format == knockout.OneGame
+	}
+	return plan.Final.Format == knockout.OneGame
 }

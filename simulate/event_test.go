@@ -21,6 +21,9 @@ type bracket struct {
 	method       string // the Swiss rules used, when Swiss
 	semis, final bool
 	third        bool
+	// partTwo is the length of the Swiss after the round robin (EGP II.2,
+	// 7-8 players); placement the placement rounds' (9-10 players).
+	partTwo, placement int
 }
 
 func stageCount(t *outflank.Tournament) map[outflank.Stage]int {
@@ -41,6 +44,10 @@ func TestBrackets(t *testing.T) {
 		{rules: rules.WOC, players: 60, stage: outflank.StageSwiss, rounds: 13, method: "swiss: woc", semis: true, third: true, final: true},
 		{rules: rules.EGP, players: 4, stage: outflank.StageRoundRobin, rounds: 9, third: true, final: true},  // EGP II.2: triple
 		{rules: rules.EGP, players: 6, stage: outflank.StageRoundRobin, rounds: 10, third: true, final: true}, // double
+		{rules: rules.EGP, players: 7, stage: outflank.StageRoundRobin, rounds: 7, method: "swiss: egp after the round robin", partTwo: 4, third: true, final: true},
+		{rules: rules.EGP, players: 8, stage: outflank.StageRoundRobin, rounds: 7, method: "swiss: egp after the round robin", partTwo: 4, third: true, final: true},
+		{rules: rules.EGP, players: 9, stage: outflank.StageRoundRobin, rounds: 9, placement: 2, semis: true, third: true, final: true},
+		{rules: rules.EGP, players: 10, stage: outflank.StageRoundRobin, rounds: 9, placement: 2, semis: true, third: true, final: true},
 		{rules: rules.EGP, players: 12, stage: outflank.StageRoundRobin, rounds: 11, third: true, final: true},
 		{rules: rules.EGP, players: 40, stage: outflank.StageSwiss, rounds: 11, method: "swiss: egp", third: true, final: true},
 		{rules: rules.AOF, players: 6, stage: outflank.StageRoundRobin, rounds: 5, final: true}, // AOF 1.2 a
@@ -73,9 +80,21 @@ func TestBrackets(t *testing.T) {
 			if b.rules != rules.BOFNational && (stages[outflank.StageThirdPlace] > 0) != b.third {
 				t.Errorf("stages %v: want third place %v", stages, b.third)
 			}
+			if b.stage == outflank.StageRoundRobin && stages[outflank.StageSwiss] != b.partTwo {
+				t.Errorf("%d Swiss rounds after the round robin, want %d", stages[outflank.StageSwiss], b.partTwo)
+			}
+			if stages[outflank.StagePlacement] != b.placement {
+				t.Errorf("%d placement rounds, want %d", stages[outflank.StagePlacement], b.placement)
+			}
 			checkKnockouts(t, tour, b)
 			if b.stage == outflank.StageRoundRobin {
 				checkRoundRobin(t, tour)
+			}
+			if b.partTwo > 0 {
+				checkPartTwo(t, tour)
+			}
+			if b.placement > 0 {
+				checkPlacement(t, tour)
 			}
 		})
 	}
@@ -159,6 +178,97 @@ func checkRoundRobin(t *testing.T, tour *outflank.Tournament) {
 		}
 		if k != first {
 			t.Errorf("%v met %d times, others %d", pair, k, first)
+		}
+	}
+}
+
+// checkPartTwo: in Part Two of an EGP of 7-8 players (EGP II.2) every
+// game is a rematch of Part One with the colours reversed, and nobody
+// meets anyone twice within Part Two.
+func checkPartTwo(t *testing.T, tour *outflank.Tournament) {
+	t.Helper()
+	black := map[[2]int]int{} // the pair's black player in Part One
+	partTwo := map[[2]int]bool{}
+	for _, r := range tour.Rounds {
+		for _, g := range r.Games {
+			key := [2]int{min(g.Black, g.White), max(g.Black, g.White)}
+			switch r.Stage {
+			case outflank.StageRoundRobin:
+				black[key] = g.Black
+			case outflank.StageSwiss:
+				if partTwo[key] {
+					t.Errorf("round %d: %d and %d meet twice in Part Two", r.Number, g.Black, g.White)
+				}
+				partTwo[key] = true
+				if black[key] == g.Black {
+					t.Errorf("round %d: %d has black against %d again (EGP II.2: colours reversed)", r.Number, g.Black, g.White)
+				}
+			}
+		}
+	}
+	if len(partTwo) == 0 {
+		t.Error("no Part Two games")
+	}
+}
+
+// checkPlacement: the players ranked 5th and below in the round robin's
+// list (at most six) play the placement rounds, and finish in places 5 on,
+// ordered by their points over both parts.
+func checkPlacement(t *testing.T, tour *outflank.Tournament) {
+	t.Helper()
+	rr := tour.RankOrder() // the round robin's list
+	want := rr[4:min(10, len(rr))]
+	played := map[int]bool{}
+	for _, r := range tour.Rounds {
+		if r.Stage != outflank.StagePlacement {
+			continue
+		}
+		for _, g := range r.Games {
+			played[g.Black], played[g.White] = true, true
+		}
+		for _, id := range r.Byes {
+			played[id] = true
+		}
+	}
+	for _, id := range want {
+		if !played[id] {
+			t.Errorf("player %d (placed %d-%d in the round robin) did not play the placement", id, 5, 4+len(want))
+		}
+	}
+	if len(played) != len(want) {
+		t.Errorf("%d players in the placement, want %d", len(played), len(want))
+	}
+	order := tour.FinalOrder()
+	semifinalists := map[int]bool{}
+	for _, id := range rr[:4] {
+		semifinalists[id] = true
+	}
+	for i, id := range order[:4] {
+		if !semifinalists[id] {
+			t.Errorf("place %d is %d, not a semi-finalist", i+1, id)
+		}
+	}
+	points := map[int]float64{}
+	for _, r := range tour.Rounds {
+		if r.Stage != outflank.StageRoundRobin && r.Stage != outflank.StagePlacement {
+			continue
+		}
+		for _, g := range r.Games {
+			bp, wp := g.Result.Points()
+			points[g.Black] += bp
+			points[g.White] += wp
+		}
+		for _, id := range r.Byes {
+			points[id]++
+		}
+	}
+	rest := order[4 : 4+len(want)]
+	for i, id := range rest {
+		if !played[id] {
+			t.Errorf("place %d is %d, who did not play the placement", 5+i, id)
+		}
+		if i > 0 && points[id] > points[rest[i-1]] {
+			t.Errorf("place %d has %v points, more than place %d's %v", 5+i, points[id], 4+i, points[rest[i-1]])
 		}
 	}
 }

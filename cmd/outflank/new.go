@@ -10,11 +10,12 @@ import (
 )
 
 func runNew(e *env, args []string) error {
-	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow]"
+	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M]"
 	fs := e.newFlags("new", usage)
 	name := fs.String("name", "", "the tournament's `name`")
 	ruleset := fs.String("rules", "", "the `ruleset`: woc, egp, aof, bof-regional, bof-national or custom")
-	rounds := fs.Int("rounds", 0, "number of rounds (default: the ruleset's)")
+	rounds := fs.Int("rounds", 0, "number of rounds (default: the ruleset's format for the number of players, fixed when round 1 is paired)")
+	minutes := fs.Int("minutes", 0, "each player's time per game in `minutes` (checked against the ruleset's minimum)")
 	date := fs.String("date", "", "first day, YYYY-MM-DD")
 	brightwell := fs.Float64("brightwell-c", -1, "the Brightwell constant C (default: the ruleset's)")
 	byeDiscs := fs.String("bye-discs", "", "a bye's discs, receiver's first, e.g. 44-20 (default: the ruleset's)")
@@ -33,8 +34,9 @@ func runNew(e *env, args []string) error {
 		return err
 	}
 	if *brightwell >= 0 {
-		t.Settings.BrightwellC = *brightwell
+		t.Settings.BrightwellC, t.Settings.BrightwellCByRules = *brightwell, false
 	}
+	t.Settings.Minutes = *minutes
 	if *byeDiscs != "" {
 		d, err := parseScore(*byeDiscs)
 		if err != nil {

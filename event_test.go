@@ -1,0 +1,179 @@
+package outflank_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"outflank"
+	"outflank/rules"
+)
+
+// runEvent pairs and plays an event to its end: in every game the player
+// with the lower id wins 40-24, so the lists are known in advance. It
+// returns, for each pairing after the main stage, the stages it created.
+func runEvent(t *testing.T, tour *outflank.Tournament) [][]string {
+	t.Helper()
+	var calls [][]string
+	for guard := 0; !tour.Status().Done; guard++ {
+		if guard > 100 {
+			t.Fatalf("the event does not end: %s", tour.Status().Text)
+		}
+		before := len(tour.Rounds)
+		main := tour.PlannedRounds()
+		if _, err := tour.PairNext(outflank.PairOptions{Seed: uint64(guard)}); err != nil {
+			t.Fatalf("pairing round %d: %v", before+1, err)
+		}
+		var created []string
+		for i := before; i < len(tour.Rounds); i++ {
+			r := &tour.Rounds[i]
+			for j := range r.Games {
+				g := &r.Games[j]
+				score := outflank.Discs{Black: 40, White: 24}
+				if g.White < g.Black {
+					score = outflank.Discs{Black: 24, White: 40}
+				}
+				res, err := tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &score})
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.Result = res
+			}
+			if r.Number > main {
+				created = append(created, fmt.Sprintf("%s %d", r.Stage, len(r.Games)))
+			}
+		}
+		if len(created) > 0 {
+			calls = append(calls, created)
+		}
+	}
+	return calls
+}
+
+func newWOC(t *testing.T, n int, women, young []int) *outflank.Tournament {
+	t.Helper()
+	tour, err := outflank.NewTournament("woc", "WOC", "2026-11-01", rules.WOC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := 1; id <= n; id++ {
+		p := outflank.Player{ID: id, Name: fmt.Sprintf("Player %02d", id), Gender: "m", Born: "1990-01-01", Country: "FRA"}
+		if slices.Contains(women, id) {
+			p.Gender = "f"
+		}
+		if slices.Contains(young, id) {
+			p.Born = "2013-06-01"
+		}
+		if _, err := tour.AddPlayer(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tour
+}
+
+// TestWOCThirdDay: 12 players play a single round robin (WOC II.2 b), then
+// the third day in the order of Appendix B, with the women's and young
+// players' semi-finals, third place and final (III.3-4).
+func TestWOCThirdDay(t *testing.T) {
+	tour := newWOC(t, 12, []int{5, 6, 7, 8}, []int{9, 10, 11, 12})
+	if got := tour.PlannedRounds(); got != 11 {
+		t.Fatalf("12 players: %d rounds planned, want 11 (a single round robin)", got)
+	}
+	calls := runEvent(t, tour)
+	want := [][]string{
+		{"semi-final 2", "young-semi-final 2"},              // 9:30: semi-finals game 1, young semi-finals
+		{"semi-final 2", "women-semi-final 2"},              // 10:50: game 2, women's semi-finals
+		{"young-third-place 1", "young-final 1"},            // 12:10: no game 3 is needed; the young players' third place and final
+		{"third-place 1", "final 1", "women-third-place 1"}, // 14:10
+		{"final 1", "women-final 1"},                        // 15:40; no third game of the final
+	}
+	if fmt.Sprint(calls) != fmt.Sprint(want) {
+		t.Errorf("the third day went\n%v\nwant\n%v", calls, want)
+	}
+	text := tour.Status().Text
+	for _, w := range []string{"the winner is #1 ", "women's champion #5 ", "young players' champion #9 "} {
+		if !strings.Contains(text, w) {
+			t.Errorf("status %q does not say %q", text, w)
+		}
+	}
+	if got := tour.TitleOrder(rules.TitleWomen); fmt.Sprint(got) != "[5 6 7 8]" {
+		t.Errorf("women's order of finish %v, want [5 6 7 8]", got)
+	}
+	if got := tour.TitleOrder(rules.TitleYoung); fmt.Sprint(got) != "[9 10 11 12]" {
+		t.Errorf("young players' order of finish %v, want [9 10 11 12]", got)
+	}
+	if got := tour.FinalOrder()[:4]; fmt.Sprint(got) != "[1 2 3 4]" {
+		t.Errorf("order of finish %v, want 1 2 3 4 first", got)
+	}
+}
+
+// TestWOCWomanInSemiFinals: with a woman in the WOC semi-finals there are
+// no women's semi-finals; the women in the WOC semi-finals are ranked by
+// their finish in the WOC (WOC III.3.1).
+func TestWOCWomanInSemiFinals(t *testing.T) {
+	tour := newWOC(t, 10, []int{3, 5, 6, 7, 8}, nil)
+	calls := runEvent(t, tour)
+	for _, call := range calls {
+		for _, stage := range call {
+			if strings.HasPrefix(stage, "women") || strings.HasPrefix(stage, "young") {
+				t.Errorf("a %s was paired", stage)
+			}
+		}
+	}
+	if got := tour.TitleOrder(rules.TitleWomen); fmt.Sprint(got) != "[3 5 6 7 8]" {
+		t.Errorf("women's order of finish %v, want [3 5 6 7 8]", got)
+	}
+	if text := tour.Status().Text; !strings.Contains(text, "women's champion #3 ") {
+		t.Errorf("status %q: the women's champion is #3", text)
+	}
+}
+
+// TestRoundsByPlan: without --rounds the ruleset's format for the field
+// fixes the rounds when round 1 is paired, and the Brightwell constant
+// with them (AOF: C = Integer(64 / rounds)); a withdrawal later does not
+// change the format.
+func TestRoundsByPlan(t *testing.T) {
+	for _, tc := range []struct {
+		id      rules.ID
+		players int
+		rounds  int
+		c       float64
+	}{
+		{rules.AOF, 6, 5, 12},  // AOF 1.2 a: a round robin of 5 rounds
+		{rules.AOF, 9, 5, 12},  // 1.2 b: a Swiss of 5
+		{rules.AOF, 14, 6, 10}, // 1.2 c: a Swiss of 6
+		{rules.EGP, 4, 9, 6},   // EGP II.2: a triple round robin
+		{rules.EGP, 6, 10, 6},  // a double one
+		{rules.EGP, 8, 11, 6},  // 7 rounds, then a Swiss of 4
+		{rules.WOC, 8, 14, 6},  // WOC II.2 a
+		{rules.WOC, 30, 13, 6}, // II.2 d
+		{rules.BOFRegional, 5, 5, 13},
+		{rules.BOFRegional, 4, 6, 11},
+	} {
+		tour, err := outflank.NewTournament("t", "T", "2026-01-01", tc.id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id := 1; id <= tc.players; id++ {
+			if _, err := tour.AddPlayer(outflank.Player{ID: id, Name: fmt.Sprintf("P%d", id)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := tour.PlannedRounds(); got != tc.rounds {
+			t.Errorf("%s %d players: %d rounds planned, want %d", tc.id, tc.players, got, tc.rounds)
+		}
+		if _, err := tour.PairNext(outflank.PairOptions{Seed: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if s := tour.Settings; s.Rounds != tc.rounds || s.RoundsByPlan || s.BrightwellC != tc.c {
+			t.Errorf("%s %d players after round 1: rounds %d (by plan %v), C %v; want %d rounds, C %v", tc.id, tc.players, s.Rounds, s.RoundsByPlan, s.BrightwellC, tc.rounds, tc.c)
+		}
+		if err := tour.Withdraw(tc.players, 1); err != nil {
+			t.Fatal(err)
+		}
+		if got := tour.PlannedRounds(); got != tc.rounds {
+			t.Errorf("%s %d players: %d rounds after a withdrawal, want %d", tc.id, tc.players, got, tc.rounds)
+		}
+	}
+}
