@@ -378,7 +378,7 @@ func (t *Tournament) pairKnockout(opts PairOptions) (*Paired, error) {
 	if len(stages) == 0 && k.placement == nil {
 		return nil, Errorf(EINVALID, "%s is complete: %s", t.Slug, t.championText(k))
 	}
-	var paired *Paired
+	var created []Paired // by value: adding a round may move the earlier ones
 	for _, st := range stages {
 		r, err := t.AddRound(st, byStage[st], nil)
 		if err != nil {
@@ -388,17 +388,20 @@ func (t *Tournament) pairKnockout(opts PairOptions) (*Paired, error) {
 		if first >= 0 {
 			r.Method += fmt.Sprintf(" (WOC Appendix B: %s)", rules.ThirdDay[first].Time)
 		}
-		if paired == nil {
-			paired = &Paired{Round: r}
-		}
+		created = append(created, Paired{Round: &Round{Number: r.Number}})
 	}
 	if k.placement != nil {
 		p, err := t.pairPlacement(k.placement, opts)
 		if err != nil {
 			return nil, err
 		}
-		if paired == nil {
-			paired = p
+		created = append(created, Paired{Round: &Round{Number: p.Round.Number}, Swiss: p.Swiss})
+	}
+	paired := &created[0]
+	for i := range created {
+		created[i].Round = &t.Rounds[created[i].Round.Number-1]
+		if i > 0 {
+			paired.Also = append(paired.Also, &created[i])
 		}
 	}
 	return paired, nil

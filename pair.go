@@ -24,6 +24,9 @@ type Paired struct {
 	// Swiss is the matching's explanation for a Swiss round (each pair's
 	// cost under each criterion), nil for round robins and first rounds.
 	Swiss *pairing.Result
+	// Also are the rounds paired at the same time after Round: the other
+	// knockout stages' games of the same time slot, a placement round.
+	Also []*Paired
 }
 
 // PairNext pairs the next round by the ruleset and adds it. A round robin

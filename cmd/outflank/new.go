@@ -61,7 +61,11 @@ func runNew(e *env, args []string) error {
 		return err
 	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		ev, err := db.Create(ctx, t, outflank.KindCreate, fmt.Sprintf("created %s (%s, %d rounds)", t.Name, t.Rules, t.Settings.Rounds))
+		rounds := fmt.Sprintf("%d rounds", t.Settings.Rounds)
+		if t.Settings.RoundsByPlan {
+			rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"
+		}
+		ev, err := db.Create(ctx, t, outflank.KindCreate, fmt.Sprintf("created %s (%s, %s)", t.Name, t.Rules, rounds))
 		if err != nil {
 			return err
 		}

@@ -49,8 +49,12 @@ func runPair(e *env, args []string) error {
 			return "", err
 		}
 		tour = t
-		r := paired.Round
-		return fmt.Sprintf("paired round %d (%s, seed %s): %d games, %d byes", r.Number, r.Method, r.Seed, len(r.Games), len(r.Byes)), nil
+		var parts []string
+		for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
+			r := p.Round
+			parts = append(parts, fmt.Sprintf("paired round %d (%s, seed %s): %d games, %d byes", r.Number, r.Method, r.Seed, len(r.Games), len(r.Byes)))
+		}
+		return strings.Join(parts, "; "), nil
 	})
 	if err != nil {
 		return err
@@ -59,7 +63,9 @@ func runPair(e *env, args []string) error {
 		return writeJSON(e.stdout, pairingJSON(tour, paired))
 	}
 	e.saved(ev, "")
-	e.printf(e.stdout, "%s", describePairing(tour, paired, *explain))
+	for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
+		e.printf(e.stdout, "%s", describePairing(tour, p, *explain))
+	}
 	return nil
 }
 
@@ -128,6 +134,8 @@ type pairingDoc struct {
 	Games  []pairingGameDoc `json:"games"`
 	Byes   []int            `json:"byes"`
 	Totals map[string]int64 `json:"totals,omitempty"`
+	// Also are the rounds paired at the same time (Paired.Also).
+	Also []pairingDoc `json:"also,omitempty"`
 }
 
 type pairingGameDoc struct {
@@ -156,6 +164,9 @@ func pairingJSON(t *outflank.Tournament, p *outflank.Paired) pairingDoc {
 	}
 	if p.Swiss != nil {
 		doc.Totals = named(p.Swiss.Totals)
+	}
+	for _, also := range p.Also {
+		doc.Also = append(doc.Also, pairingJSON(t, also))
 	}
 	return doc
 }
