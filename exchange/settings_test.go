@@ -1,0 +1,51 @@
+package exchange
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"outflank"
+	"outflank/rules"
+)
+
+// TestPlanSettingsRoundTrip: a tournament whose rounds are still to be set
+// by its format, and one with a time control, come back from the file as
+// they were; a file that gives C keeps it even when the rounds change.
+func TestPlanSettingsRoundTrip(t *testing.T) {
+	tour, err := outflank.NewTournament("plan", "Plan", "2026-01-01", rules.AOF, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour.Settings.Minutes = 25
+	var b bytes.Buffer
+	if err := WriteJSON(&b, tour); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"rounds_by_plan": true`, `"brightwell_c_by_rules": true`, `"minutes": 25`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the file lacks %s", want)
+		}
+	}
+	back, err := ReadJSON(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Settings != tour.Settings {
+		t.Errorf("settings came back as %+v, want %+v", back.Settings, tour.Settings)
+	}
+	// A file written by hand, with C and without the flags.
+	hand := `{"format": "outflank/1", "name": "Hand", "slug": "hand", "rules": "aof", "settings": {"rounds": 5, "brightwell_c": 9}}`
+	got, err := ReadJSON(strings.NewReader(hand))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := got.Settings; s.RoundsByPlan || s.BrightwellCByRules || s.BrightwellC != 9 || s.Rounds != 5 {
+		t.Errorf("hand-written settings read as %+v", s)
+	}
+	// A time control below the ruleset's minimum is refused.
+	low := strings.Replace(hand, `"brightwell_c": 9`, `"minutes": 15`, 1)
+	if _, err := ReadJSON(strings.NewReader(low)); err == nil || !strings.Contains(err.Error(), "AOF 2.1") {
+		t.Errorf("15 minutes under AOF rules: %v", err)
+	}
+}
