@@ -123,6 +123,10 @@ func describeMatches(t *Tournament, ms []Match) string {
 			text += fmt.Sprintf(" (%s black: colours reversed)", t.Describe(m.Lower))
 		case n.DrawWin:
 			text += fmt.Sprintf(" (%s chooses colour or draw-win)", t.Describe(pick(m, n.Chooser)))
+		case n.Number == 3 && m.State.HigherDiscs == m.State.LowerDiscs:
+			text += fmt.Sprintf(" (%s chooses colour: equal discs in games 1-2, the higher-ranked)", t.Describe(pick(m, n.Chooser)))
+		case n.Number == 3:
+			text += fmt.Sprintf(" (%s chooses colour: more discs in games 1-2)", t.Describe(pick(m, n.Chooser)))
 		default:
 			text += fmt.Sprintf(" (%s chooses colour)", t.Describe(pick(m, n.Chooser)))
 		}

@@ -10,13 +10,22 @@ import (
 	"outflank/rules"
 )
 
-// runEvent pairs and plays an event to its end: in every game the player
-// with the lower id wins 40-24, so the lists are known in advance. It
-// returns, for each pairing after the main stage, the stages it created.
-func runEvent(t *testing.T, tour *outflank.Tournament) [][]string {
+// lowerIDWins: in every game the player with the lower id wins 40-24, so
+// the lists are known in advance.
+func lowerIDWins(_ *outflank.Round, g *outflank.Game) outflank.Discs {
+	if g.White < g.Black {
+		return outflank.Discs{Black: 24, White: 40}
+	}
+	return outflank.Discs{Black: 40, White: 24}
+}
+
+// runEvent pairs and plays an event to its end, each game scored by score.
+// It returns, for each pairing after the main stage, the stages it
+// created, and every status text on the way.
+func runEvent(t *testing.T, tour *outflank.Tournament, score func(*outflank.Round, *outflank.Game) outflank.Discs) (calls [][]string, statuses []string) {
 	t.Helper()
-	var calls [][]string
 	for guard := 0; !tour.Status().Done; guard++ {
+		statuses = append(statuses, tour.Status().Text)
 		if guard > 100 {
 			t.Fatalf("the event does not end: %s", tour.Status().Text)
 		}
@@ -30,11 +39,8 @@ func runEvent(t *testing.T, tour *outflank.Tournament) [][]string {
 			r := &tour.Rounds[i]
 			for j := range r.Games {
 				g := &r.Games[j]
-				score := outflank.Discs{Black: 40, White: 24}
-				if g.White < g.Black {
-					score = outflank.Discs{Black: 24, White: 40}
-				}
-				res, err := tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &score})
+				discs := score(r, g)
+				res, err := tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &discs})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -48,7 +54,7 @@ func runEvent(t *testing.T, tour *outflank.Tournament) [][]string {
 			calls = append(calls, created)
 		}
 	}
-	return calls
+	return calls, append(statuses, tour.Status().Text)
 }
 
 func newWOC(t *testing.T, n int, women, young []int) *outflank.Tournament {
@@ -80,7 +86,7 @@ func TestWOCThirdDay(t *testing.T) {
 	if got := tour.PlannedRounds(); got != 11 {
 		t.Fatalf("12 players: %d rounds planned, want 11 (a single round robin)", got)
 	}
-	calls := runEvent(t, tour)
+	calls, _ := runEvent(t, tour, lowerIDWins)
 	want := [][]string{
 		{"semi-final 2", "young-semi-final 2"},              // 9:30: semi-finals game 1, young semi-finals
 		{"semi-final 2", "women-semi-final 2"},              // 10:50: game 2, women's semi-finals
@@ -113,7 +119,7 @@ func TestWOCThirdDay(t *testing.T) {
 // their finish in the WOC (WOC III.3.1).
 func TestWOCWomanInSemiFinals(t *testing.T) {
 	tour := newWOC(t, 10, []int{3, 5, 6, 7, 8}, nil)
-	calls := runEvent(t, tour)
+	calls, _ := runEvent(t, tour, lowerIDWins)
 	for _, call := range calls {
 		for _, stage := range call {
 			if strings.HasPrefix(stage, "women") || strings.HasPrefix(stage, "young") {
@@ -175,5 +181,33 @@ func TestRoundsByPlan(t *testing.T) {
 		if got := tour.PlannedRounds(); got != tc.rounds {
 			t.Errorf("%s %d players: %d rounds after a withdrawal, want %d", tc.id, tc.players, got, tc.rounds)
 		}
+	}
+}
+
+// TestSemiFinalGameThree: semi-finals at 1-1 go to a third game, whose
+// colour is chosen by the player with more discs over games 1-2 (WOC
+// III.1), at 12:10 (Appendix B).
+func TestSemiFinalGameThree(t *testing.T) {
+	tour := newWOC(t, 10, nil, nil)
+	blackWins := func(r *outflank.Round, g *outflank.Game) outflank.Discs {
+		if r.Stage != outflank.StageSemiFinal {
+			return lowerIDWins(r, g)
+		}
+		if g.Black < g.White { // game 1 and 3: the higher-ranked has black
+			return outflank.Discs{Black: 40, White: 24}
+		}
+		return outflank.Discs{Black: 35, White: 29}
+	}
+	calls, statuses := runEvent(t, tour, blackWins)
+	want := "semi-final 1, game 3: #1 Player 01 v #4 Player 04 (#1 Player 01 chooses colour: more discs in games 1-2), 35 minutes each, 12:10-13:20"
+	found := false
+	for _, s := range statuses {
+		found = found || strings.Contains(s, want)
+	}
+	if !found {
+		t.Errorf("no status said %q; statuses:\n%s", want, strings.Join(statuses, "\n"))
+	}
+	if len(calls) < 3 || fmt.Sprint(calls[2]) != "[semi-final 2]" {
+		t.Errorf("the third day went %v: the third pairing is both semi-finals' game 3", calls)
 	}
 }

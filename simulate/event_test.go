@@ -24,6 +24,7 @@ type bracket struct {
 	// partTwo is the length of the Swiss after the round robin (EGP II.2,
 	// 7-8 players); placement the placement rounds' (9-10 players).
 	partTwo, placement int
+	seed               uint64 // 0: the number of players
 }
 
 func stageCount(t *outflank.Tournament) map[outflank.Stage]int {
@@ -41,6 +42,9 @@ func TestBrackets(t *testing.T) {
 		{rules: rules.WOC, players: 8, stage: outflank.StageRoundRobin, rounds: 14, semis: true, third: true, final: true},  // WOC II.2 a: double round robin
 		{rules: rules.WOC, players: 12, stage: outflank.StageRoundRobin, rounds: 11, semis: true, third: true, final: true}, // II.2 b: single
 		{rules: rules.WOC, players: 20, stage: outflank.StageSwiss, rounds: 13, method: "swiss: woc-modified", semis: true, third: true, final: true},
+		// Seed 6 puts no woman and no young player in the semi-finals, so
+		// both side titles play their semi-finals, third place and final.
+		{rules: rules.WOC, players: 40, seed: 6, stage: outflank.StageSwiss, rounds: 13, method: "swiss: woc", semis: true, third: true, final: true},
 		{rules: rules.WOC, players: 60, stage: outflank.StageSwiss, rounds: 13, method: "swiss: woc", semis: true, third: true, final: true},
 		{rules: rules.EGP, players: 4, stage: outflank.StageRoundRobin, rounds: 9, third: true, final: true},  // EGP II.2: triple
 		{rules: rules.EGP, players: 6, stage: outflank.StageRoundRobin, rounds: 10, third: true, final: true}, // double
@@ -57,8 +61,12 @@ func TestBrackets(t *testing.T) {
 		{rules: rules.BOFRegional, players: 16, stage: outflank.StageSwiss, rounds: 7, method: "swiss: bof"},
 		{rules: rules.BOFNational, players: 20, stage: outflank.StageSwiss, rounds: 9, method: "swiss: bof", final: true},
 	} {
-		t.Run(fmt.Sprintf("%s-%d", b.rules, b.players), func(t *testing.T) {
-			tour, err := Event(Options{Rules: b.rules, Players: b.players, Seed: uint64(b.players)})
+		t.Run(fmt.Sprintf("%s-%d-seed%d", b.rules, b.players, b.seed), func(t *testing.T) {
+			seed := b.seed
+			if seed == 0 {
+				seed = uint64(b.players)
+			}
+			tour, err := Event(Options{Rules: b.rules, Players: b.players, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,6 +103,9 @@ func TestBrackets(t *testing.T) {
 			}
 			if b.placement > 0 {
 				checkPlacement(t, tour)
+			}
+			if b.rules == rules.WOC {
+				checkThirdDay(t, tour)
 			}
 		})
 	}
@@ -269,6 +280,80 @@ func checkPlacement(t *testing.T, tour *outflank.Tournament) {
 		}
 		if i > 0 && points[id] > points[rest[i-1]] {
 			t.Errorf("place %d has %v points, more than place %d's %v", 5+i, points[id], 4+i, points[rest[i-1]])
+		}
+	}
+}
+
+// checkThirdDay: the WOC's knockout games come in the order of Appendix
+// B, and the women's and young players' semi-finals, third place and final
+// are played exactly when none of them is in the WOC semi-finals (WOC
+// III.3-4), with their champion the winner of their final.
+func checkThirdDay(t *testing.T, tour *outflank.Tournament) {
+	t.Helper()
+	last := -1
+	games := map[[3]int]int{} // games so far per stage and pair
+	stageIndex := map[outflank.Stage]int{}
+	for _, r := range tour.Rounds {
+		title, kind, ok := r.Stage.Knockout()
+		if !ok {
+			continue
+		}
+		if _, seen := stageIndex[r.Stage]; !seen {
+			stageIndex[r.Stage] = len(stageIndex)
+		}
+		for _, g := range r.Games {
+			key := [3]int{stageIndex[r.Stage], min(g.Black, g.White), max(g.Black, g.White)}
+			games[key]++
+			slot, ok := rules.ThirdDaySlot(title, kind, games[key])
+			if !ok || slot < last {
+				t.Errorf("round %d (%s) game %d is in slot %d (%v), after slot %d", r.Number, r.Stage, games[key], slot, ok, last)
+			}
+			last = slot
+		}
+	}
+	stages := stageCount(tour)
+	top4 := tour.FinalOrder()[:4]
+	for _, side := range []struct {
+		title  rules.Title
+		member func(outflank.Player) bool
+		semi   outflank.Stage
+		final  outflank.Stage
+	}{
+		{rules.TitleWomen, func(p outflank.Player) bool { return p.Gender == "f" }, outflank.StageWomenSemiFinal, outflank.StageWomenFinal},
+		{rules.TitleYoung, func(p outflank.Player) bool { return p.Born >= "2012" }, outflank.StageYoungSemiFinal, outflank.StageYoungFinal},
+	} {
+		members, inSemis := 0, false
+		for _, p := range tour.Players {
+			if side.member(p) {
+				members++
+				for _, id := range top4 {
+					inSemis = inSemis || id == p.ID
+				}
+			}
+		}
+		played := !inSemis && members >= 4
+		if (stages[side.semi] > 0) != played || (stages[side.final] > 0) != played {
+			t.Errorf("%s: %d members, one in the semi-finals %v: stages %v", side.title, members, inSemis, stages)
+		}
+		order := tour.TitleOrder(side.title)
+		if len(order) != members {
+			t.Errorf("%s: %d in the order of finish, want %d", side.title, len(order), members)
+			continue
+		}
+		if played {
+			for _, r := range tour.Rounds {
+				if r.Stage == side.final {
+					g := r.Games[0]
+					bp, _ := g.Result.Points()
+					winner := g.White
+					if bp > 0.5 {
+						winner = g.Black
+					}
+					if order[0] != winner {
+						t.Errorf("%s: the champion is %d, but %d won the final", side.title, order[0], winner)
+					}
+				}
+			}
 		}
 	}
 }
