@@ -3,6 +3,7 @@ package outflank
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"outflank/knockout"
@@ -178,7 +179,7 @@ func (t *Tournament) knockout() knockoutState {
 	plan := t.Plan()
 	ifrl := t.IFRL(0)
 	if plan.Playoffs && len(ifrl.Pending) > 0 {
-		return knockoutState{waiting: fmt.Sprintf("%d playoffs needed (WOC II.3.2): %s ('outflank pair %s')", len(ifrl.Pending), describePlayoffs(t, ifrl.Pending), t.Slug)}
+		return knockoutState{waiting: fmt.Sprintf("%s (WOC II.3.2; 'outflank pair %s')", describePlayoffs(t, ifrl.Pending, ifrl.Provisional), t.Slug)}
 	}
 	list := ifrl.Final
 	if list == nil || !plan.Playoffs {
@@ -272,16 +273,31 @@ func (t *Tournament) bracketMatches(b bracket, list []standing.Row) []Match {
 	return matches
 }
 
-func describePlayoffs(t *Tournament, ps []standing.Playoff) string {
-	text := ""
-	for i, p := range ps {
-		if i > 0 {
-			text += "; "
-		}
-		text += fmt.Sprintf("%s v %s (ranks %d and %d); %s chooses colour or draw-win", t.Describe(p.Better), t.Describe(p.Worse), p.BetterRank, p.WorseRank, t.Describe(p.Better))
+func describePlayoffs(t *Tournament, ps []standing.Playoff, prov []standing.Row) string {
+	var parts []string
+	for _, p := range ps {
+		points := prov[p.BetterRank-1].Points
+		parts = append(parts, fmt.Sprintf("playoff needed: %s v %s (%s and %s on %s points); %s chooses colour or draw-win",
+			t.Describe(p.Better), t.Describe(p.Worse), ordinal(p.BetterRank), ordinal(p.WorseRank), formatPoints(points), t.Describe(p.Better)))
 	}
-	return text
+	return strings.Join(parts, "; ")
 }
+
+// ordinal writes 1st, 2nd, 3rd, 4th... (the playoffs concern ranks 1-8).
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// formatPoints writes 9 or 8.5.
+func formatPoints(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 
 func outcome(m Match) (winner, loser int) {
 	if m.State.Winner == knockout.Higher {

@@ -211,3 +211,27 @@ func TestSemiFinalGameThree(t *testing.T) {
 		t.Errorf("the third day went %v: the third pairing is both semi-finals' game 3", calls)
 	}
 }
+
+// TestPlayoffNeeded: 4th and 5th tied on points after the round robin
+// play off (WOC II.3.2), and status says so in plain words.
+func TestPlayoffNeeded(t *testing.T) {
+	tour := newWOC(t, 9, nil, nil)
+	drawFourFive := func(r *outflank.Round, g *outflank.Game) outflank.Discs {
+		if r.Stage == outflank.StageRoundRobin && min(g.Black, g.White) == 4 && max(g.Black, g.White) == 5 {
+			return outflank.Discs{Black: 32, White: 32}
+		}
+		return lowerIDWins(r, g)
+	}
+	calls, statuses := runEvent(t, tour, drawFourFive)
+	found := false
+	for _, s := range statuses {
+		found = found || strings.Contains(s, "playoff needed: #4 Player 04 v #5 Player 05 (4th and 5th on 5.5 points); #4 Player 04 chooses colour or draw-win") ||
+			strings.Contains(s, "playoff needed: #5 Player 05 v #4 Player 04 (4th and 5th on 5.5 points); #5 Player 05 chooses colour or draw-win")
+	}
+	if !found {
+		t.Errorf("no status announced the playoff:\n%s", strings.Join(statuses, "\n"))
+	}
+	if len(calls) == 0 || fmt.Sprint(calls[0]) != "[playoff 1]" {
+		t.Errorf("after the round robin came %v, want the playoff", calls)
+	}
+}
