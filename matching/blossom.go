@@ -25,9 +25,9 @@ type solver struct {
 	w2             []Weight // each edge's weight doubled, as slack needs it
 	maxCardinality bool
 
-	endpoint  []int   // endpoint p -> vertex
-	neighbend [][]int // vertex -> remote endpoints of its edges
-	mate      []int   // vertex -> remote endpoint of its matched edge, or -1
+	endpoint []int   // endpoint p -> vertex
+	arcs     [][]arc // vertex -> its edges, in the order of edges
+	mate     []int   // vertex -> remote endpoint of its matched edge, or -1
 
 	label     []int8 // top-level blossom or vertex -> 0 free, 1 S, 2 T (5: marked while scanning)
 	labelend  []int  // -> the endpoint through which it got its label, or -1
@@ -37,19 +37,55 @@ type solver struct {
 	blossomchilds    [][]int
 	blossombase      []int
 	blossomendps     [][]int
-	bestedge         []int   // least-slack edge to an S blossom, or -1
-	blossombestedges [][]int // for S blossoms: least-slack edges to other S blossoms
+	best             []bestEdge // least-slack edge to an S blossom
+	blossombestedges [][]int    // for S blossoms: least-slack edges to other S blossoms
 	unusedblossoms   []int
 
 	dualvar   []Weight // vertex and blossom duals (vertex duals doubled, as 2u)
+	epoch     uint64   // counts the changes of the vertex duals, for best and tight
 	allowedge []bool   // edge k has zero slack
 	queue     []int    // S vertices whose edges are still to scan
 
 	bestedgeto []int // scratch for addBlossom, all -1 between uses
 	leaves     []int // scratch for blossom leaves
+
+	tracking   bool    // keeping the least-slack edges (see solve)
+	created    []int   // the blossoms made in this stage, oldest first
+	tight      [][]arc // vertex -> its arcs with a slack <= 0, when tightEpoch is epoch
+	tightEpoch []uint64
+
+	fullStages bool // never search along tight edges only (tests compare)
+	reruns     int  // stages run again in full, and blossoms undone for
+	undone     int  // them (tests check that they happen)
 }
 
+// arc is an edge seen from one of its ends: the vertex at the other end,
+// the endpoint there, and the edge's doubled weight. Scanning a vertex's
+// arcs is the algorithm's inner loop; keeping what it needs side by side
+// saves it a look-up in edges and w2 per edge.
+type arc struct {
+	w2 Weight
+	to int32 // the vertex at the other end
+	p  int32 // the endpoint at the other end: the edge is p / 2
+}
+
+// bestEdge is a vertex's or blossom's least-slack edge (-1: none yet) and
+// its slack, valid while epoch is the solver's. Scanning compares every
+// edge it meets with the best so far, so the best's slack is kept: moved
+// along when the duals change (shiftDuals), or else recomputed when read.
+type bestEdge struct {
+	slack Weight
+	epoch uint64
+	edge  int
+}
+
+// maxEdges keeps endpoints within an arc's int32.
+const maxEdges = 1<<30 - 1
+
 func newSolver(n int, edges []Edge, maxCardinality bool, initial []int) *solver {
+	if len(edges) > maxEdges {
+		panic("matching: too many edges")
+	}
 	s := &solver{n: n, edges: edges, maxCardinality: maxCardinality}
 	maxweight := Weight{}
 	for _, e := range edges {
@@ -68,17 +104,18 @@ func newSolver(n int, edges []Edge, maxCardinality bool, initial []int) *solver 
 		degree[e.U]++
 		degree[e.V]++
 	}
-	// One backing array for all adjacency lists: fewer allocations.
-	all := make([]int, 2*len(edges))
-	s.neighbend = make([][]int, n)
+	// One backing array for all adjacency lists: fewer allocations, and
+	// scanning a vertex reads its arcs in order.
+	all := make([]arc, 2*len(edges))
+	s.arcs = make([][]arc, n)
 	off := 0
 	for v := range n {
-		s.neighbend[v] = all[off : off : off+degree[v]]
+		s.arcs[v] = all[off : off : off+degree[v]]
 		off += degree[v]
 	}
 	for k, e := range edges {
-		s.neighbend[e.U] = append(s.neighbend[e.U], 2*k+1)
-		s.neighbend[e.V] = append(s.neighbend[e.V], 2*k)
+		s.arcs[e.U] = append(s.arcs[e.U], arc{w2: s.w2[k], to: int32(e.V), p: int32(2*k + 1)})
+		s.arcs[e.V] = append(s.arcs[e.V], arc{w2: s.w2[k], to: int32(e.U), p: int32(2 * k)})
 	}
 	s.mate = make([]int, n)
 	for v := range s.mate {
@@ -97,7 +134,13 @@ func newSolver(n int, edges []Edge, maxCardinality bool, initial []int) *solver 
 		s.blossombase[v] = v
 	}
 	s.blossomendps = make([][]int, 2*n)
-	s.bestedge = filled(2*n, -1)
+	s.epoch = 1 // tightEpoch's zero value is never current
+	s.tight = make([][]arc, n)
+	s.tightEpoch = make([]uint64, n)
+	s.best = make([]bestEdge, 2*n)
+	for b := range s.best {
+		s.best[b].edge = -1
+	}
 	s.blossombestedges = make([][]int, 2*n)
 	for b := 2*n - 1; b >= n; b-- {
 		s.unusedblossoms = append(s.unusedblossoms, b)
@@ -131,6 +174,23 @@ func (s *solver) slack(k int) Weight {
 	return s.dualvar[e.U].Add(s.dualvar[e.V]).Sub(s.w2[k])
 }
 
+// bestSlack returns the slack of b's best edge, which must be set.
+func (s *solver) bestSlack(b int) Weight {
+	e := &s.best[b]
+	if e.epoch != s.epoch {
+		e.slack, e.epoch = s.slack(e.edge), s.epoch
+	}
+	return e.slack
+}
+
+// offerBest makes edge k b's best edge if its slack is less than the best's
+// so far (the first of equals stays).
+func (s *solver) offerBest(b, k int, slack Weight) {
+	if s.best[b].edge == -1 || slack.Less(s.bestSlack(b)) {
+		s.best[b] = bestEdge{slack: slack, epoch: s.epoch, edge: k}
+	}
+}
+
 // blossomLeaves appends the vertices of blossom b to dst.
 func (s *solver) blossomLeaves(b int, dst []int) []int {
 	if b < s.n {
@@ -149,7 +209,7 @@ func (s *solver) assignLabel(w int, t int8, p int) {
 		b := s.inblossom[w]
 		s.label[w], s.label[b] = t, t
 		s.labelend[w], s.labelend[b] = p, p
-		s.bestedge[w], s.bestedge[b] = -1, -1
+		s.best[w].edge, s.best[b].edge = -1, -1
 		if t == 1 {
 			s.queue = s.blossomLeaves(b, s.queue)
 			return

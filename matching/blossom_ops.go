@@ -49,7 +49,15 @@ func (s *solver) addBlossom(base, k int) {
 		}
 		s.inblossom[v] = b
 	}
-	// The least-slack edge from b to each other S blossom.
+	s.created = append(s.created, b)
+	if s.tracking {
+		s.blossomBestEdges(b, path)
+	}
+}
+
+// blossomBestEdges finds, for the new blossom b made of the blossoms of
+// path, its least-slack edge to each other S blossom, and the least of them.
+func (s *solver) blossomBestEdges(b int, path []int) {
 	var touched []int
 	consider := func(k int) {
 		i, j := s.edges[k].U, s.edges[k].V
@@ -70,8 +78,8 @@ func (s *solver) addBlossom(base, k int) {
 	for _, bv := range path {
 		if s.blossombestedges[bv] == nil {
 			for _, v := range s.blossomLeaves(bv, nil) {
-				for _, p := range s.neighbend[v] {
-					consider(p / 2)
+				for _, a := range s.arcs[v] {
+					consider(int(a.p / 2))
 				}
 			}
 		} else {
@@ -80,17 +88,15 @@ func (s *solver) addBlossom(base, k int) {
 			}
 		}
 		s.blossombestedges[bv] = nil
-		s.bestedge[bv] = -1
+		s.best[bv].edge = -1
 	}
 	best := make([]int, 0, len(touched))
-	s.bestedge[b] = -1
+	s.best[b].edge = -1
 	for _, bj := range touched {
 		k := s.bestedgeto[bj]
 		s.bestedgeto[bj] = -1
 		best = append(best, k)
-		if s.bestedge[b] == -1 || s.slack(k).Less(s.slack(s.bestedge[b])) {
-			s.bestedge[b] = k
-		}
+		s.offerBest(b, k, s.slack(k))
 	}
 	s.blossombestedges[b] = best
 }
@@ -138,7 +144,7 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 		bv := at(childs, j)
 		s.label[s.endpoint[p^1]], s.label[bv] = 2, 2
 		s.labelend[s.endpoint[p^1]], s.labelend[bv] = p, p
-		s.bestedge[bv] = -1
+		s.best[bv].edge = -1
 		j += jstep
 		for at(childs, j) != entrychild {
 			bv := at(childs, j)
@@ -161,7 +167,7 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 	s.blossomchilds[b], s.blossomendps[b] = nil, nil
 	s.blossombase[b] = -1
 	s.blossombestedges[b] = nil
-	s.bestedge[b] = -1
+	s.best[b].edge = -1
 	s.unusedblossoms = append(s.unusedblossoms, b)
 }
 

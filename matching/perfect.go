@@ -13,10 +13,10 @@ func MaxPerfect(n int, edges []Edge) []int {
 // solution that proves it, so that edges left out of the graph can be
 // checked afterwards (Slack, Floor).
 type Perfect struct {
-	Mate   []int
-	s      *solver
-	best   []Weight
-	chains [][]int // per vertex, its blossoms from the outermost in; built when first needed
+	Mate []int
+	s    *solver
+	best []Weight
+	tree *blossomTree
 }
 
 // SolvePerfect finds a maximum weight perfect matching; ok is false when
@@ -35,6 +35,21 @@ func SolvePerfect(n int, edges []Edge) (*Perfect, bool) {
 	if n%2 == 1 {
 		return nil, false
 	}
+	s, best := newPerfectSolver(n, edges)
+	s.solve()
+	mate := s.mates()
+	for _, m := range mate {
+		if m == -1 {
+			return nil, false
+		}
+	}
+	return &Perfect{Mate: mate, s: s, best: best, tree: newBlossomTree(s)}, true
+}
+
+// newPerfectSolver returns the solver for SolvePerfect, on the reduced
+// weights and with the greedy start, and the potentials (the heaviest
+// weight at each vertex).
+func newPerfectSolver(n int, edges []Edge) (*solver, []Weight) {
 	best := make([]Weight, n)
 	seen := make([]bool, n)
 	for _, e := range edges {
@@ -56,21 +71,14 @@ func SolvePerfect(n int, edges []Edge) (*Perfect, bool) {
 			initial = append(initial, k)
 		}
 	}
-	s := newSolver(n, reduced, true, initial)
-	s.solve()
-	mate := s.mates()
-	for _, m := range mate {
-		if m == -1 {
-			return nil, false
-		}
-	}
-	return &Perfect{Mate: mate, s: s, best: best}, true
+	return newSolver(n, reduced, true, initial), best
 }
 
 // Slack returns twice the reduced cost, under the optimal duals, of an edge
 // (u, v) of weight w that was not in the graph. If it is negative, the edge
 // would improve the matching; if it is >= 0 for every edge left out, the
-// matching is optimal for the graph with them too (LP duality).
+// matching is optimal for the graph with them too (LP duality). It only
+// reads p, so it may be called concurrently.
 func (p *Perfect) Slack(u, v int, w Weight) Weight {
 	s := p.s
 	reduced := w.Double().Sub(p.best[u]).Sub(p.best[v])
@@ -79,29 +87,7 @@ func (p *Perfect) Slack(u, v int, w Weight) Weight {
 		return slack // blossom duals are >= 0: they can only add to it
 	}
 	// Blossoms holding both ends add twice their dual.
-	bu, bv := p.chain(u), p.chain(v)
-	for i := 0; i < len(bu) && i < len(bv) && bu[i] == bv[i]; i++ {
-		slack = slack.Add(s.dualvar[bu[i]].Double())
-	}
-	return slack
-}
-
-// chain returns the blossoms holding v, outermost first.
-func (p *Perfect) chain(v int) []int {
-	if p.chains == nil {
-		p.chains = make([][]int, p.s.n)
-	}
-	if p.chains[v] == nil {
-		c := []int{}
-		for b := p.s.blossomparent[v]; b != -1; b = p.s.blossomparent[b] {
-			c = append(c, b)
-		}
-		for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 {
-			c[i], c[j] = c[j], c[i]
-		}
-		p.chains[v] = c
-	}
-	return p.chains[v]
+	return slack.Add(p.tree.held(u, v))
 }
 
 // Floor returns a bound for vertex v such that, for every u and w,

@@ -28,6 +28,7 @@ type graph struct {
 	window   int
 	complete bool
 	starts   []int // starts[g] is the first vertex of score group g; starts[groups] = len(pool)
+	weights  weightCache
 }
 
 // buildGraph lists the pairs the rules allow between players whose score
@@ -137,14 +138,16 @@ func (g *graph) allowed(i, j int) bool {
 	return a.Met[b.ID] < g.rules.MaxMeetings && !g.forbidden[[2]int{a.ID, b.ID}]
 }
 
-// add puts the pair (i, j) in the graph if the rules allow it.
-func (g *graph) add(i, j int) {
+// add puts the pair (i, j) in the graph if the rules allow it and it is
+// not there yet, and reports whether it did.
+func (g *graph) add(i, j int) bool {
 	if g.inGraph[[2]int{i, j}] || !g.allowed(i, j) {
-		return
+		return false
 	}
 	g.inGraph[[2]int{i, j}] = true
 	costs, _ := g.costs(i, j)
 	g.edges = append(g.edges, matching.Edge{U: i, V: j, W: g.weight(costs).Neg()})
+	return true
 }
 
 // maxCostBounds bounds each criterion's cost over every pair of the pool,
@@ -260,12 +263,18 @@ func (g *graph) solve(rng *rand.Rand) ([]Pairing, bool) {
 		if p, ok = matching.SolvePerfect(len(g.pool), g.edges); !ok {
 			return nil, false
 		}
-		improving := g.price(p)
-		if len(improving) == 0 {
-			break
+		added := 0
+		for _, pair := range g.price(p) {
+			if g.add(pair[0], pair[1]) {
+				added++
+			}
 		}
-		for _, pair := range improving {
-			g.add(pair[0], pair[1])
+		// No new pair can improve the matching: it is optimal. (A pair
+		// priced as improving is never one already in the graph, whose
+		// slack is >= 0 at the optimum; the count guards against looping
+		// should that ever fail.)
+		if added == 0 {
+			break
 		}
 	}
 	var pairings []Pairing
