@@ -139,7 +139,7 @@ func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Method = fmt.Sprintf("round robin, circle method, %d cycles", cycles)
+	r.Method = fmt.Sprintf("%s round robin, circle method", [...]string{"single", "double", "triple"}[cycles-1])
 	return &Paired{Round: r}, nil
 }
 

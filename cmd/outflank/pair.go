@@ -52,7 +52,7 @@ func runPair(e *env, args []string) error {
 		var parts []string
 		for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
 			r := p.Round
-			parts = append(parts, fmt.Sprintf("paired round %d (%s, seed %s): %d games, %d byes", r.Number, r.Method, r.Seed, len(r.Games), len(r.Byes)))
+			parts = append(parts, fmt.Sprintf("paired round %d (%s%s): %d games, %d byes", r.Number, r.Method, seedNote(r.Seed), len(r.Games), len(r.Byes)))
 		}
 		return strings.Join(parts, "; "), nil
 	})
@@ -89,7 +89,7 @@ func parseSeed(text string) (uint64, error) {
 func describePairing(t *outflank.Tournament, p *outflank.Paired, explain bool) string {
 	var b strings.Builder
 	r := p.Round
-	fmt.Fprintf(&b, "round %d: %s (seed %s)\n", r.Number, r.Method, r.Seed)
+	fmt.Fprintf(&b, "round %d: %s%s\n", r.Number, r.Method, seedNote(r.Seed))
 	costs := costsByPair(p.Swiss)
 	for _, g := range r.Games {
 		fmt.Fprintf(&b, "%4d  %-30s  %-30s", g.Table, t.Describe(g.Black), t.Describe(g.White))
@@ -169,4 +169,12 @@ func pairingJSON(t *outflank.Tournament, p *outflank.Paired) pairingDoc {
 		doc.Also = append(doc.Also, pairingJSON(t, also))
 	}
 	return doc
+}
+
+// seedNote names a round's seed, if its pairing drew anything at random.
+func seedNote(seed string) string {
+	if seed == "" {
+		return ""
+	}
+	return ", seed " + seed
 }
