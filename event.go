@@ -18,9 +18,13 @@ func (t *Tournament) Plan() rules.Plan { return rules.PlanFor(t.Rules, t.fieldSi
 // round 1 once it is paired (a later withdrawal does not change the
 // format), else the players registered and active.
 func (t *Tournament) fieldSize() int {
+	if len(t.Rounds) > 0 {
+		// Nobody plays twice in a round (AddRound).
+		return 2*len(t.Rounds[0].Games) + len(t.Rounds[0].Byes)
+	}
 	n := 0
-	for _, p := range t.Players {
-		if len(t.Rounds) > 0 && t.Rounds[0].Plays(p.ID) || len(t.Rounds) == 0 && p.Active(1) {
+	for i := range t.Players {
+		if t.Players[i].Active(1) {
 			n++
 		}
 	}
@@ -36,8 +40,7 @@ func (t *Tournament) fixPlan() {
 	if !t.Settings.RoundsByPlan {
 		return
 	}
-	plan := t.Plan()
-	t.Settings.Rounds, t.Settings.RoundsByPlan = plan.Rounds+plan.PartTwoSwiss, false
+	t.Settings.Rounds, t.Settings.RoundsByPlan = t.Plan().MainRounds(), false
 	if rs, ok := rules.Get(t.Rules); ok && t.Settings.BrightwellCByRules {
 		t.Settings.BrightwellC = rs.BrightwellC(t.Settings.Rounds)
 	}
@@ -47,8 +50,7 @@ func (t *Tournament) fixPlan() {
 // or the plan's for the field while the plan may still change it.
 func (t *Tournament) PlannedRounds() int {
 	if t.Settings.RoundsByPlan && len(t.Rounds) == 0 {
-		plan := t.Plan()
-		return plan.Rounds + plan.PartTwoSwiss
+		return t.Plan().MainRounds()
 	}
 	return t.Settings.Rounds
 }
@@ -62,6 +64,10 @@ type Match struct {
 	State         knockout.State
 	Format        knockout.Format
 	Label         string
+	// Slot is the third-day time slot of the match's next game (an index
+	// in rules.ThirdDay: WOC Appendix B), -1 when the event has no
+	// schedule or the match is decided.
+	Slot int
 }
 
 // Step is what the event needs next, in plain words.
@@ -134,8 +140,8 @@ func describeMatches(t *Tournament, ms []Match) string {
 		if min := rules.StageMinutes(t.Rules, m.Kind); min > 0 {
 			text += fmt.Sprintf(", %d minutes each", min)
 		}
-		if slot, ok := t.slot(m); ok {
-			text += fmt.Sprintf(", %s", rules.ThirdDay[slot].Time)
+		if m.Slot >= 0 {
+			text += fmt.Sprintf(", %s", rules.ThirdDay[m.Slot].Time)
 		}
 		parts = append(parts, text)
 	}
@@ -152,8 +158,13 @@ func pick(m Match, s knockout.Side) int {
 // knockoutState is the event after its main stage: the matches of every
 // title, and the placement rounds still to play.
 type knockoutState struct {
-	// waiting says what must come first (the playoffs), "" if nothing.
+	// pending are the playoffs that must be played first (WOC II.3.2), and
+	// waiting says so.
+	pending []standing.Playoff
 	waiting string
+	plan    rules.Plan
+	// ranked is the individual list as it stands (Lists.Current).
+	ranked  []int
 	matches []Match
 	// placement is the placement Swiss still to play (EGP II.2), or nil.
 	placement *placement
@@ -178,16 +189,18 @@ func (k knockoutState) open() []Match {
 func (t *Tournament) knockout() knockoutState {
 	plan := t.Plan()
 	ifrl := t.IFRL(0)
+	k := knockoutState{plan: plan, ranked: idsOf(ifrl.Current())}
 	if plan.Playoffs && len(ifrl.Pending) > 0 {
-		return knockoutState{waiting: fmt.Sprintf("%s (WOC II.3.2; 'outflank pair %s')", describePlayoffs(t, ifrl.Pending, ifrl.Provisional), t.Slug)}
+		k.pending = ifrl.Pending
+		k.waiting = fmt.Sprintf("%s (WOC II.3.2; 'outflank pair %s')", describePlayoffs(t, ifrl.Pending, ifrl.Provisional), t.Slug)
+		return k
 	}
-	list := ifrl.Final
-	if list == nil || !plan.Playoffs {
+	list := ifrl.Current()
+	if !plan.Playoffs {
 		list = ifrl.Provisional
 	}
-	var k knockoutState
 	main := bracket{title: rules.TitleIndividual, label: "", semi: StageSemiFinal, third: StageThirdPlace, final: StageFinal,
-		semis: plan.SemiFinals, thirdPlace: plan.ThirdPlace, finals: plan.Final, thirdWhenTied: plan.ThirdPlaceWhenTied}
+		semis: plan.SemiFinals, thirdPlace: plan.ThirdPlace, finals: plan.Final, thirdWhenTied: plan.ThirdPlaceWhenTied, scheduled: plan.SideLists}
 	k.matches = t.bracketMatches(main, list)
 	if plan.RestSwiss > 0 {
 		k.placement = t.placementDue(list, plan.RestSwiss)
@@ -204,7 +217,7 @@ func (t *Tournament) knockout() knockoutState {
 		if inSemis || len(rows) < 4 {
 			return ids
 		}
-		b := bracket{title: title, label: label, semi: stages[0], third: stages[1], final: stages[2], semis: oneGame, thirdPlace: oneGame, finals: oneGame}
+		b := bracket{title: title, label: label, semi: stages[0], third: stages[1], final: stages[2], semis: oneGame, thirdPlace: oneGame, finals: oneGame, scheduled: true}
 		k.matches = append(k.matches, t.bracketMatches(b, rows)...)
 		return ids
 	}
@@ -231,6 +244,8 @@ type bracket struct {
 	semi, third, final        Stage
 	semis, thirdPlace, finals rules.Match
 	thirdWhenTied             bool
+	// scheduled: the games follow the WOC third-day schedule.
+	scheduled bool
 }
 
 // bracketMatches lists the matches of b drawn from list and decided so
@@ -245,6 +260,12 @@ func (t *Tournament) bracketMatches(b bracket, list []standing.Row) []Match {
 		a, c := order(ids, x, y)
 		match := Match{Stage: stage, Title: b.title, Kind: kind, Higher: a, Lower: c, Format: m.Format, Label: b.label + label}
 		match.State, _ = knockout.Play(m.Format, t.matchGames(stage, a, c))
+		match.Slot = -1
+		if next := match.State.Next; b.scheduled && next != nil {
+			if slot, ok := rules.ThirdDaySlot(b.title, kind, next.Number); ok {
+				match.Slot = slot
+			}
+		}
 		matches = append(matches, match)
 		return match
 	}
@@ -337,15 +358,6 @@ func (t *Tournament) matchGames(stage Stage, a, b int) []knockout.Game {
 	return games
 }
 
-// slot is the third-day time slot of a match's next game (WOC Appendix B);
-// other rulesets have no schedule.
-func (t *Tournament) slot(m Match) (int, bool) {
-	if !t.Plan().SideLists || m.State.Next == nil {
-		return 0, false
-	}
-	return rules.ThirdDaySlot(m.Title, m.Kind, m.State.Next.Number)
-}
-
 // pairKnockout creates the next games of the knockout stages: the
 // playoffs; or the next game of every undecided match, one round per
 // stage, with the placement round if one is due. At a WOC the games follow
@@ -354,11 +366,10 @@ func (t *Tournament) slot(m Match) (int, bool) {
 // changes it (undo, then round add); game 2 of a match has the colours
 // reversed.
 func (t *Tournament) pairKnockout(opts PairOptions) (*Paired, error) {
-	plan := t.Plan()
-	ifrl := t.IFRL(0)
-	if plan.Playoffs && len(ifrl.Pending) > 0 {
+	k := t.knockout()
+	if len(k.pending) > 0 {
 		var pairs []Pair
-		for _, p := range ifrl.Pending {
+		for _, p := range k.pending {
 			pairs = append(pairs, Pair{Black: p.Better, White: p.Worse})
 		}
 		r, err := t.AddRound(StagePlayoff, pairs, nil)
@@ -368,18 +379,17 @@ func (t *Tournament) pairKnockout(opts PairOptions) (*Paired, error) {
 		r.Method = "playoffs of the provisional list (WOC II.3.2); the better-ranked chooses colour or draw-win"
 		return &Paired{Round: r}, nil
 	}
-	k := t.knockout()
 	open := k.open()
 	first := -1
 	for _, m := range open {
-		if s, ok := t.slot(m); ok && (first < 0 || s < first) {
-			first = s
+		if m.Slot >= 0 && (first < 0 || m.Slot < first) {
+			first = m.Slot
 		}
 	}
 	byStage := map[Stage][]Pair{}
 	var stages []Stage
 	for _, m := range open {
-		if s, ok := t.slot(m); ok && s != first {
+		if m.Slot != first {
 			continue
 		}
 		n := m.State.Next
@@ -445,10 +455,10 @@ func (t *Tournament) finalOrder(k knockoutState) []int {
 			}
 		}
 	}
-	if plan := t.Plan(); plan.RestSwiss > 0 && len(top) == 4 {
+	if k.plan.RestSwiss > 0 && len(top) == 4 {
 		top = append(top, t.placementOrder()...)
 	}
-	for _, id := range t.RankOrder() {
+	for _, id := range k.ranked {
 		if !slices.Contains(top, id) {
 			top = append(top, id)
 		}
@@ -503,7 +513,7 @@ func (t *Tournament) championText(k knockoutState) string {
 		return "no players"
 	}
 	text := fmt.Sprintf("the event is complete; the winner is %s", t.Describe(order[0]))
-	if t.Plan().SideLists {
+	if k.plan.SideLists {
 		for _, side := range []struct {
 			title rules.Title
 			name  string

@@ -246,11 +246,7 @@ func (t *Tournament) pairingPlayers(active []*Player, stage Stage) []pairing.Pla
 	byID := map[int]*pairing.Player{}
 	players := make([]pairing.Player, len(t.Players))
 	for i, p := range t.Players {
-		team := p.Team
-		if team == "" {
-			team = p.Country
-		}
-		players[i] = pairing.Player{ID: p.ID, Rating: p.Rating, Country: team, Seeded: p.Seeded, Met: map[int]int{}, LastColourAgainst: map[int]pairing.Colour{}}
+		players[i] = pairing.Player{ID: p.ID, Rating: p.Rating, Country: p.TeamOrCountry(), Seeded: p.Seeded, Met: map[int]int{}, LastColourAgainst: map[int]pairing.Colour{}}
 		byID[p.ID] = &players[i]
 	}
 	score := map[int]float64{}

@@ -43,6 +43,15 @@ const (
 	maxRating = 4000
 )
 
+// TeamOrCountry is the player's team, or their country when no team is
+// given: a country's players form its team (WOC II.2).
+func (p *Player) TeamOrCountry() string {
+	if p.Team != "" {
+		return p.Team
+	}
+	return p.Country
+}
+
 // Active reports whether the player may be paired in round n.
 func (p *Player) Active(n int) bool {
 	return p.WithdrawnAfterRound == nil || n <= *p.WithdrawnAfterRound

@@ -118,23 +118,24 @@ func (t *Tournament) IFRL(afterRound int) Lists {
 	return l
 }
 
-// playoffWinner finds the playoff game between a and b and its winner.
+// Current is the individual list as it stands: the final list once the
+// playoffs are played, else the provisional list.
+func (l Lists) Current() []standing.Row {
+	if l.Final != nil {
+		return l.Final
+	}
+	return l.Provisional
+}
+
+// playoffWinner finds the decisive playoff game between a and b and its
+// winner.
 func (t *Tournament) playoffWinner(a, b int) (int, bool) {
-	for _, r := range t.Rounds {
-		if r.Stage != StagePlayoff {
-			continue
-		}
-		for _, g := range r.Games {
-			if g.Result == nil || !((g.Black == a && g.White == b) || (g.Black == b && g.White == a)) {
-				continue
-			}
-			bp, wp := g.Result.Points()
-			if bp > wp {
-				return g.Black, true
-			}
-			if wp > bp {
-				return g.White, true
-			}
+	for _, g := range t.matchGames(StagePlayoff, a, b) {
+		switch {
+		case g.HigherPoints > 0.5:
+			return a, true
+		case g.HigherPoints < 0.5:
+			return b, true
 		}
 	}
 	return 0, false
@@ -201,17 +202,10 @@ func (t *Tournament) subLists(ifrl Lists, member func(*Player) bool) (prov, fina
 // Teams draws up the team list (WOC II.4) from the final IFRL (or the
 // provisional one while playoffs are pending).
 func (t *Tournament) Teams(ifrl Lists) []standing.TeamRow {
-	list := ifrl.Final
-	if list == nil {
-		list = ifrl.Provisional
-	}
+	list := ifrl.Current()
 	members := map[int]standing.Member{}
 	for _, p := range t.Players {
-		team := p.Team
-		if team == "" {
-			team = p.Country
-		}
-		members[p.ID] = standing.Member{Team: team, Additional: p.Additional}
+		members[p.ID] = standing.Member{Team: p.TeamOrCountry(), Additional: p.Additional}
 	}
 	return standing.Teams(list, members, t.StandingsInput(0).Games)
 }
@@ -219,14 +213,5 @@ func (t *Tournament) Teams(ifrl Lists) []standing.TeamRow {
 // RankOrder returns the players in final ranking order: the final IFRL, or
 // the provisional list while playoffs are pending.
 func (t *Tournament) RankOrder() []int {
-	l := t.IFRL(0)
-	list := l.Final
-	if list == nil {
-		list = l.Provisional
-	}
-	ids := make([]int, len(list))
-	for i, r := range list {
-		ids[i] = r.Player
-	}
-	return ids
+	return idsOf(t.IFRL(0).Current())
 }

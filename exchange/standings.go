@@ -6,11 +6,7 @@ import "outflank"
 // final IFRL once its playoffs are played, else the provisional list (WOC
 // II.3), with points, Brightwell quotient and disc count.
 func standingsOf(t *outflank.Tournament) []fileStanding {
-	l := t.IFRL(0)
-	list := l.Final
-	if list == nil {
-		list = l.Provisional
-	}
+	list := t.IFRL(0).Current()
 	rows := make([]fileStanding, len(list))
 	for i, r := range list {
 		bq := r.BQ

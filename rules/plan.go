@@ -41,6 +41,10 @@ type Plan struct {
 	SideLists bool
 }
 
+// MainRounds is the number of rounds that make the main list: the round
+// robin or Swiss, and Part Two's Swiss.
+func (p Plan) MainRounds() int { return p.Rounds + p.PartTwoSwiss }
+
 // PlanFor returns the plan of an event under ruleset id with players
 // players.
 func PlanFor(id ID, players int) Plan {

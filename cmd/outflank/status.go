@@ -61,11 +61,7 @@ func runSimulate(e *env, args []string) error {
 		return exchange.WriteJSON(e.stdout, t)
 	}
 	e.printf(e.stdout, "%s (seed %d)\n%s\n", t.Name, seed, t.Status().Text)
-	l := t.IFRL(0)
-	list := l.Final
-	if list == nil {
-		list = l.Provisional
-	}
+	list := t.IFRL(0).Current()
 	e.printf(e.stdout, "%s", standingsDoc{Tournament: t.Slug, List: "ifrl", Final: rowsDoc(t, list[:min(10, len(list))])}.text(t))
 	return nil
 }
