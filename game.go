@@ -24,6 +24,11 @@ type ResultOptions struct {
 	// IfVersion, when not 0, is the version of the game the caller saw: the
 	// result is refused if the game changed since.
 	IfVersion int
+	// Expect, when set, is the score the caller saw stored (official or on
+	// the board): a replacement is refused unless the game still has it,
+	// so that two directors, or a director and a judge, never undo each
+	// other's work by accident.
+	Expect *Discs
 }
 
 // SetResult enters the result of the game at table in round n. A game that
@@ -40,8 +45,24 @@ func (t *Tournament) SetResult(n, table int, res *Result, opts ResultOptions) (*
 	if g.Result != nil && !opts.Replace {
 		return nil, Errorf(ECONFLICT, "round %d table %d already has a result (%s): add --replace to change it", n, table, g.Result.Summary())
 	}
+	if e := opts.Expect; e != nil && !g.Result.Has(*e) {
+		now := "no result"
+		if g.Result != nil {
+			now = g.Result.Summary()
+		}
+		return nil, Errorf(ECONFLICT, "round %d table %d has %s, not the %d-%d expected: it was changed meanwhile; nothing was saved", n, table, now, e.Black, e.White)
+	}
 	g.Result = res
 	return g, nil
+}
+
+// Has reports whether r is the score d: its official discs, or the discs on
+// the board when they differ. A nil result has no score.
+func (r *Result) Has(d Discs) bool {
+	if r == nil {
+		return false
+	}
+	return (Discs{r.BlackDiscs, r.WhiteDiscs}) == d || (r.Board != nil && *r.Board == d)
 }
 
 // Summary describes a result in a few words: "40-24", "33-31 time default by white".

@@ -16,6 +16,10 @@ type PairOptions struct {
 	Fixed []Pair
 	// Forbidden pairs may not meet this round.
 	Forbidden []Pair
+	// Round, when not 0, is the round the caller means to pair, as it saw
+	// the tournament: if another pairing was saved meanwhile, pairing is
+	// refused instead of pairing the round after it.
+	Round int
 }
 
 // Paired is a round paired automatically, and why.
@@ -38,6 +42,12 @@ type Paired struct {
 // never paired (WOC II.8); every earlier game must have its result.
 func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 	n := len(t.Rounds) + 1
+	if opts.Round != 0 && opts.Round != n {
+		if opts.Round < n {
+			return nil, Errorf(ECONFLICT, "round %d was paired meanwhile: nothing was saved; 'outflank status %s' says what comes next", opts.Round, t.Slug)
+		}
+		return nil, Errorf(ECONFLICT, "round %d cannot be paired: %s has %d rounds, so the next is round %d", opts.Round, t.Slug, len(t.Rounds), n)
+	}
 	for _, r := range t.Rounds {
 		for _, g := range r.Games {
 			if g.Result == nil {

@@ -24,10 +24,15 @@ type Store interface {
 	// fails, nothing is written.
 	Update(ctx context.Context, slug, kind string, change func(t *Tournament) (summary string, err error)) (*Event, error)
 	// Undo reverts the last change that has not been undone yet, and records
-	// that as an event of its own.
-	Undo(ctx context.Context, slug string) (*Event, error)
+	// that as an event of its own. When expect is not 0, it undoes only if
+	// that change is event expect: the condition of a write made from what
+	// the caller saw.
+	Undo(ctx context.Context, slug string, expect int64) (*Event, error)
 	// Log returns the tournament's audit events, oldest first.
 	Log(ctx context.Context, slug string) ([]Event, error)
+	// Audit returns, in one consistent read, what verifying the log needs:
+	// the events, the head the tournament records, and its stored state.
+	Audit(ctx context.Context, slug string) (*AuditLog, error)
 	// Close releases the store.
 	Close() error
 }
@@ -43,17 +48,26 @@ type TournamentSummary struct {
 }
 
 // Event is an entry of the audit log: one change to a tournament, with what
-// it changed before and after.
+// it changed before and after, and who made it. Its JSON names are those of
+// `outflank log --json`.
 type Event struct {
-	ID         int64
-	Tournament string
-	At         time.Time
-	Kind       string
-	Summary    string
-	Changes    []Change
+	ID         int64     `json:"id"`
+	Tournament string    `json:"tournament"`
+	At         time.Time `json:"at"`
+	// Actor is who made the change: a user, a judge link or a token ("" in
+	// logs written before actors were recorded).
+	Actor   string   `json:"actor"`
+	Kind    string   `json:"kind"`
+	Summary string   `json:"summary"`
+	Changes []Change `json:"changes"`
 	// Undoes is the event an undo reverted; UndoneBy the undo that reverted
 	// this event. Both are 0 when there is none.
-	Undoes, UndoneBy int64
+	Undoes   int64 `json:"undoes,omitempty"`
+	UndoneBy int64 `json:"undone_by,omitempty"`
+	// PrevHash is the hash of the tournament's previous entry ("" for the
+	// first), Hash this entry's own (see ChainHash).
+	PrevHash string `json:"prev_hash"`
+	Hash     string `json:"hash"`
 }
 
 // Event kinds.
@@ -62,6 +76,7 @@ const (
 	KindImport   = "tournament.import"
 	KindPlayer   = "player.add"
 	KindWithdraw = "player.withdraw"
+	KindEdit     = "player.edit"
 	KindRound    = "round.add"
 	KindResult   = "result.set"
 	KindUndo     = "undo"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -12,19 +13,61 @@ import (
 
 // Log returns the audit events of a tournament, oldest first.
 func (db *DB) Log(ctx context.Context, slug string) ([]outflank.Event, error) {
-	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, translate(fmt.Errorf("beginning a read: %w", err), db.path)
-	}
-	defer tx.Rollback()
-	var tid int64
-	if err := tx.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE slug = ?`, slug).Scan(&tid); err != nil {
-		if err == sql.ErrNoRows {
-			return nil, outflank.Errorf(outflank.ENOTFOUND, "no tournament %q: 'outflank list' shows the tournaments in %s", slug, db.path)
+	var events []outflank.Event
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		tid, _, err := db.tournamentID(ctx, tx, slug)
+		if err != nil {
+			return err
 		}
-		return nil, translate(err, db.path)
+		events, err = db.events(ctx, tx, slug, tid)
+		return err
+	})
+	return events, err
+}
+
+// Audit returns the log, the head the tournament records and the stored
+// tournament, all from one snapshot.
+func (db *DB) Audit(ctx context.Context, slug string) (*outflank.AuditLog, error) {
+	a := &outflank.AuditLog{}
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		tid, head, err := db.tournamentID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		a.Head = head
+		if a.Events, err = db.events(ctx, tx, slug, tid); err != nil {
+			return err
+		}
+		l, err := db.load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		a.State = l.t
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, at, kind, summary, changes, coalesce(undoes, 0), coalesce(undone_by, 0)
+	return a, nil
+}
+
+// tournamentID returns the row id of the tournament with slug, and the
+// hash of its latest log entry.
+func (db *DB) tournamentID(ctx context.Context, tx *sql.Tx, slug string) (int64, string, error) {
+	var tid int64
+	var head string
+	err := tx.QueryRowContext(ctx, `SELECT id, log_head FROM tournaments WHERE slug = ?`, slug).Scan(&tid, &head)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", outflank.Errorf(outflank.ENOTFOUND, "no tournament %q: 'outflank list' shows the tournaments in %s", slug, db.path)
+	}
+	if err != nil {
+		return 0, "", translate(err, db.path)
+	}
+	return tid, head, nil
+}
+
+func (db *DB) events(ctx context.Context, tx *sql.Tx, slug string, tid int64) ([]outflank.Event, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, at, actor, kind, summary, changes, coalesce(undoes, 0), coalesce(undone_by, 0), prev_hash, hash
 		FROM events WHERE tournament_id = ? ORDER BY id`, tid)
 	if err != nil {
 		return nil, translate(fmt.Errorf("reading the log: %w", err), db.path)
@@ -34,14 +77,14 @@ func (db *DB) Log(ctx context.Context, slug string) ([]outflank.Event, error) {
 	for rows.Next() {
 		ev := outflank.Event{Tournament: slug}
 		var at, changes string
-		if err := rows.Scan(&ev.ID, &at, &ev.Kind, &ev.Summary, &changes, &ev.Undoes, &ev.UndoneBy); err != nil {
+		if err := rows.Scan(&ev.ID, &at, &ev.Actor, &ev.Kind, &ev.Summary, &changes, &ev.Undoes, &ev.UndoneBy, &ev.PrevHash, &ev.Hash); err != nil {
 			return nil, translate(fmt.Errorf("reading the log: %w", err), db.path)
 		}
 		if ev.At, err = time.Parse(timeFormat, at); err != nil {
-			return nil, fmt.Errorf("sqlite: event %d time %q: %w", ev.ID, at, err)
+			return nil, outflank.Errorf(outflank.ECONFLICT, "log entry #%d has an unreadable time %q: the log was altered", ev.ID, at)
 		}
 		if err := json.Unmarshal([]byte(changes), &ev.Changes); err != nil {
-			return nil, fmt.Errorf("sqlite: event %d: %w", ev.ID, err)
+			return nil, outflank.Errorf(outflank.ECONFLICT, "log entry #%d has unreadable changes: the log was altered", ev.ID)
 		}
 		events = append(events, ev)
 	}

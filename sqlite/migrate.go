@@ -22,6 +22,19 @@ type migration struct {
 	name    string
 }
 
+// migrationSteps are Go steps that run after a migration's script, in the
+// same transaction: what SQL alone cannot do.
+var migrationSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
+	3: (*DB).sealLogs,
+}
+
+// applicationID marks a file as an Outflank database (PRAGMA
+// application_id, offset 68 of the header): "OFLK".
+const applicationID = 0x4F464C4B
+
+// requiredTables are the tables every Outflank database has.
+var requiredTables = []string{"migrations", "tournaments", "players", "rounds", "games", "byes", "events"}
+
 // migrate applies the migrations not yet recorded, each in its own
 // transaction, in the order of their numbers. When none is pending it
 // writes nothing, so opening a database to read it never writes.
@@ -40,8 +53,14 @@ func (db *DB) migrate(ctx context.Context) error {
 			pending = append(pending, m)
 		}
 	}
+	latest := all[len(all)-1].version
+	for v := range applied {
+		if v > latest {
+			return outflank.Errorf(outflank.EINVALID, "database %s was written by a newer Outflank (its schema is at version %d, this Outflank knows up to %d): nothing was read or written; use the newer Outflank", db.path, v, latest)
+		}
+	}
 	if len(pending) == 0 {
-		return nil
+		return db.checkTables(ctx)
 	}
 	if db.readOnly {
 		return outflank.Errorf(outflank.EINVALID, "database %s needs upgrading but is read-only: open it once on a writable disk", db.path)
@@ -49,6 +68,53 @@ func (db *DB) migrate(ctx context.Context) error {
 	for _, m := range pending {
 		if err := db.apply(ctx, m); err != nil {
 			return err
+		}
+	}
+	return db.checkTables(ctx)
+}
+
+// checkSchema checks, before any migration, that the file is an Outflank
+// database: it carries Outflank's application id, or it is empty (a new
+// database: only a command that may create one accepts it), or it was
+// written by an Outflank from before application ids (it has the
+// migrations table, and migration 3 marks it).
+func (db *DB) checkSchema(ctx context.Context, mayBeNew bool) error {
+	var id int64
+	if err := db.db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&id); err != nil {
+		return fmt.Errorf("reading the application id: %w", err)
+	}
+	if id == applicationID {
+		return nil
+	}
+	if id != 0 {
+		return notOutflank(db.path, fmt.Sprintf("it belongs to another program: its application id is %#08x", uint32(id)))
+	}
+	var tables, ours int
+	err := db.db.QueryRowContext(ctx, `SELECT count(*), count(CASE WHEN name = 'migrations' THEN 1 END) FROM sqlite_master
+		WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\'`).Scan(&tables, &ours)
+	if err != nil {
+		return fmt.Errorf("reading the schema: %w", err)
+	}
+	switch {
+	case ours == 1:
+		return nil
+	case tables > 0:
+		return notOutflank(db.path, "it is an SQLite database of another program")
+	case !mayBeNew:
+		return notOutflank(db.path, "it is an empty SQLite database; 'outflank new' creates an Outflank database")
+	}
+	return nil
+}
+
+// checkTables checks that every table Outflank needs is there.
+func (db *DB) checkTables(ctx context.Context) error {
+	for _, name := range requiredTables {
+		var n int
+		if err := db.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, name).Scan(&n); err != nil {
+			return fmt.Errorf("reading the schema: %w", err)
+		}
+		if n == 0 {
+			return damaged(db.path, "its table "+name+" is missing")
 		}
 	}
 	return nil
@@ -101,11 +167,10 @@ func (db *DB) appliedMigrations(ctx context.Context) (map[int]bool, error) {
 // apply runs one migration and records it, in one transaction; a second
 // process applying the same migration at once finds it recorded and stops.
 func (db *DB) apply(ctx context.Context, m migration) error {
-	tx, err := db.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
+	return db.writeTx(ctx, func(tx *sql.Tx) error { return db.applyIn(ctx, tx, m) })
+}
+
+func (db *DB) applyIn(ctx context.Context, tx *sql.Tx, m migration) error {
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
 		return translate(fmt.Errorf("preparing migrations: %w", err), db.path)
 	}
@@ -123,11 +188,19 @@ func (db *DB) apply(ctx context.Context, m migration) error {
 	if _, err := tx.ExecContext(ctx, string(script)); err != nil {
 		return translate(fmt.Errorf("migration %s: %w", m.name, err), db.path)
 	}
+	if step := migrationSteps[m.version]; step != nil {
+		if err := step(db, ctx, tx); err != nil {
+			return translate(fmt.Errorf("migration %s: %w", m.name, err), db.path)
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)`,
 		m.version, m.name, db.Now().UTC().Format(timeFormat)); err != nil {
 		return translate(fmt.Errorf("recording migration %s: %w", m.name, err), db.path)
 	}
-	return db.commit(tx)
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d`, applicationID)); err != nil {
+		return translate(fmt.Errorf("marking the database: %w", err), db.path)
+	}
+	return nil
 }
 
 // timeFormat is how times are stored: sortable text, in UTC.

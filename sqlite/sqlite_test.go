@@ -16,7 +16,7 @@ import (
 // the test ends.
 func MustOpenDB(tb testing.TB) *sqlite.DB {
 	tb.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(tb.TempDir(), "outflank.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(tb.TempDir(), "outflank.db"), sqlite.Options{Create: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestStore(t *testing.T) {
 func TestSeparateHandlesSameGame(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "shared.db")
-	first, err := sqlite.Open(ctx, path)
+	first, err := sqlite.Open(ctx, path, sqlite.Options{Create: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestSeparateHandlesSameGame(t *testing.T) {
 	const writers = 6
 	results := make(chan error, writers)
 	for i := range writers {
-		db, err := sqlite.Open(ctx, path)
+		db, err := sqlite.Open(ctx, path, sqlite.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func TestSeparateHandlesSameGame(t *testing.T) {
 
 func TestOpenErrors(t *testing.T) {
 	ctx := context.Background()
-	_, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "no", "such", "folder", "x.db"))
+	_, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "no", "such", "folder", "x.db"), sqlite.Options{Create: true})
 	if outflank.ErrorCode(err) != outflank.EINVALID {
 		t.Errorf("missing folder: %v", err)
 	}
@@ -86,7 +86,7 @@ func TestOpenErrors(t *testing.T) {
 	if err := os.WriteFile(notDB, []byte("this is not a database, just some text that is long enough to fill a header page"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = sqlite.Open(ctx, notDB)
+	_, err = sqlite.Open(ctx, notDB, sqlite.Options{})
 	if outflank.ErrorCode(err) != outflank.EINVALID || !strings.Contains(err.Error(), "not an Outflank database") {
 		t.Errorf("not a database: %v", err)
 	}

@@ -7,9 +7,18 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"outflank"
 )
+
+// maxAttempts bounds how many times a change is prepared again because
+// another one was saved between its read and its write.
+const maxAttempts = 8
+
+// errStale is returned inside a write when the tournament changed since the
+// read the change was prepared from.
+var errStale = errors.New("sqlite: the tournament changed since it was read")
 
 // Create stores a new tournament and everything it holds, with one event.
 func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary string) (*outflank.Event, error) {
@@ -17,50 +26,49 @@ func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary 
 	if err != nil {
 		return nil, err
 	}
-	tx, err := db.begin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
 	settings, err := json.Marshal(t.Settings)
 	if err != nil {
 		return nil, err
 	}
-	now := db.Now().UTC()
-	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version) VALUES (?, ?, ?, ?, ?, ?, 1)`,
-		t.Slug, t.Name, t.Date, string(t.Rules), string(settings), now.Format(timeFormat))
-	if err != nil {
-		if strings.Contains(err.Error(), "UNIQUE") {
-			return nil, outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: choose another slug", t.Slug, db.path)
+	var ev *outflank.Event
+	err = db.writeTx(ctx, func(tx *sql.Tx) error {
+		now := db.now()
+		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version) VALUES (?, ?, ?, ?, ?, ?, 1)`,
+			t.Slug, t.Name, t.Date, string(t.Rules), string(settings), now.Format(timeFormat))
+		if err != nil {
+			if strings.Contains(err.Error(), "UNIQUE") {
+				return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: choose another slug", t.Slug, db.path)
+			}
+			return translate(fmt.Errorf("creating tournament %s: %w", t.Slug, err), db.path)
 		}
-		return nil, translate(fmt.Errorf("creating tournament %s: %w", t.Slug, err), db.path)
-	}
-	l := &loaded{t: t, versions: map[string]int{}}
-	if l.id, err = res.LastInsertId(); err != nil {
-		return nil, translate(err, db.path)
-	}
-	rows := changes[1:] // changes[0] is the tournament row, inserted above
-	if err := db.write(ctx, tx, l, rows); err != nil {
-		return nil, err
-	}
-	ev := &outflank.Event{Tournament: t.Slug, At: now, Kind: kind, Summary: summary, Changes: changes}
-	if err := db.insertEvent(ctx, tx, l.id, ev); err != nil {
-		return nil, err
-	}
-	if err := db.commit(tx); err != nil {
+		l := &loaded{t: t, versions: map[string]int{}}
+		if l.id, err = res.LastInsertId(); err != nil {
+			return translate(err, db.path)
+		}
+		rows := changes[1:] // changes[0] is the tournament row, inserted above
+		if err := db.writeRows(ctx, tx, l, rows); err != nil {
+			return err
+		}
+		ev = &outflank.Event{Tournament: t.Slug, At: now, Kind: kind, Summary: summary, Changes: changes}
+		return db.insertEvent(ctx, tx, l.id, ev)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return ev, nil
 }
 
+// now is the time of an event, to the microsecond the database keeps.
+func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Microsecond) }
+
 // Tournament reads the tournament with slug, consistently (one snapshot).
 func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament, error) {
-	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, translate(fmt.Errorf("beginning a read: %w", err), db.path)
-	}
-	defer tx.Rollback()
-	l, err := db.load(ctx, tx, slug)
+	var l *loaded
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		l, err = db.load(ctx, tx, slug)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -69,53 +77,70 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 
 // Tournaments lists the tournaments, most recent first.
 func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT slug, name, date, rules,
-		(SELECT count(*) FROM players p WHERE p.tournament_id = t.id),
-		(SELECT count(*) FROM rounds r WHERE r.tournament_id = t.id)
-		FROM tournaments t ORDER BY date DESC, slug`)
-	if err != nil {
-		return nil, translate(fmt.Errorf("listing tournaments: %w", err), db.path)
-	}
-	defer rows.Close()
 	var list []outflank.TournamentSummary
-	for rows.Next() {
-		var s outflank.TournamentSummary
-		if err := rows.Scan(&s.Slug, &s.Name, &s.Date, &s.Rules, &s.Players, &s.Rounds); err != nil {
-			return nil, translate(fmt.Errorf("listing tournaments: %w", err), db.path)
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT slug, name, date, rules,
+			(SELECT count(*) FROM players p WHERE p.tournament_id = t.id),
+			(SELECT count(*) FROM rounds r WHERE r.tournament_id = t.id)
+			FROM tournaments t ORDER BY date DESC, slug`)
+		if err != nil {
+			return translate(fmt.Errorf("listing tournaments: %w", err), db.path)
 		}
-		list = append(list, s)
-	}
-	return list, translate(rows.Err(), db.path)
+		defer rows.Close()
+		for rows.Next() {
+			var s outflank.TournamentSummary
+			if err := rows.Scan(&s.Slug, &s.Name, &s.Date, &s.Rules, &s.Players, &s.Rounds); err != nil {
+				return translate(fmt.Errorf("listing tournaments: %w", err), db.path)
+			}
+			list = append(list, s)
+		}
+		return translate(rows.Err(), db.path)
+	})
+	return list, err
 }
 
-// Update applies change to the tournament and stores the difference, with
-// its audit event, in one transaction.
+// Update prepares the change from a consistent read, without holding any
+// lock (change may take seconds: pairing 5,000 players), then writes the
+// difference with its audit event in a short write transaction. If another
+// change was saved in between, change runs again on the new state, so it
+// must decide only from the tournament it is given; a change that was
+// meant for the state the caller saw says so with its own conditions
+// (ResultOptions.Expect, PairOptions.Round).
 func (db *DB) Update(ctx context.Context, slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
-	tx, err := db.begin(ctx)
-	if err != nil {
-		return nil, err
+	for attempt := 1; ; attempt++ {
+		var l *loaded
+		err := db.readTx(ctx, func(tx *sql.Tx) error {
+			var err error
+			l, err = db.load(ctx, tx, slug)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		after := l.t.Clone()
+		summary, err := change(after)
+		if err != nil {
+			return nil, err
+		}
+		ev, err := db.commitChange(ctx, l, after, kind, summary, 0)
+		if errors.Is(err, errStale) {
+			if attempt < maxAttempts {
+				continue
+			}
+			return nil, db.busyChanging(slug)
+		}
+		return ev, err
 	}
-	defer tx.Rollback()
-	l, err := db.load(ctx, tx, slug)
-	if err != nil {
-		return nil, err
-	}
-	after := l.t.Clone()
-	summary, err := change(after)
-	if err != nil {
-		return nil, err
-	}
-	ev, err := db.store(ctx, tx, l, after, kind, summary, 0)
-	if err != nil {
-		return nil, err
-	}
-	return ev, db.commit(tx)
 }
 
-// store writes the difference between l and after, bumps the tournament's
-// version (so that two changes to one tournament never interleave, whatever
-// the database) and records the event.
-func (db *DB) store(ctx context.Context, tx *sql.Tx, l *loaded, after *outflank.Tournament, kind, summary string, undoes int64) (*outflank.Event, error) {
+func (db *DB) busyChanging(slug string) error {
+	return outflank.Errorf(outflank.ECONFLICT, "%s kept changing while this change was prepared (%d tries): nothing was saved; run the command again", slug, maxAttempts)
+}
+
+// commitChange writes the difference between l and after in one write
+// transaction, after checking that the tournament is still as l read it
+// (errStale if not), bumps the tournament's version and records the event.
+func (db *DB) commitChange(ctx context.Context, l *loaded, after *outflank.Tournament, kind, summary string, undoes int64) (*outflank.Event, error) {
 	changes, err := outflank.Diff(l.t, after)
 	if err != nil {
 		return nil, err
@@ -123,63 +148,103 @@ func (db *DB) store(ctx context.Context, tx *sql.Tx, l *loaded, after *outflank.
 	if len(changes) == 0 {
 		return nil, outflank.Errorf(outflank.EINVALID, "nothing to change: %s already is that way", l.t.Slug)
 	}
-	key := versionKey(outflank.EntityTournament, l.t.Slug)
-	res, err := tx.ExecContext(ctx, `UPDATE tournaments SET version = version + 1 WHERE id = ? AND version = ?`, l.id, l.versions[key])
-	if err := db.checkWritten(res, err, "updating", outflank.Change{Entity: outflank.EntityTournament, Key: l.t.Slug}); err != nil {
+	var ev *outflank.Event
+	err = db.writeTx(ctx, func(tx *sql.Tx) error {
+		key := versionKey(outflank.EntityTournament, l.t.Slug)
+		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET version = version + 1 WHERE id = ? AND version = ?`, l.id, l.versions[key])
+		if err != nil {
+			return translate(fmt.Errorf("updating tournament %s: %w", l.t.Slug, err), db.path)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return translate(err, db.path)
+		} else if n != 1 {
+			return errStale
+		}
+		l.versions[key]++
+		if err := db.writeRows(ctx, tx, l, changes); err != nil {
+			return err
+		}
+		ev = &outflank.Event{Tournament: l.t.Slug, At: db.now(), Kind: kind, Summary: summary, Changes: changes, Undoes: undoes}
+		if err := db.insertEvent(ctx, tx, l.id, ev); err != nil {
+			return err
+		}
+		if undoes != 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE id = ?`, ev.ID, undoes); err != nil {
+				return translate(fmt.Errorf("marking event %d undone: %w", undoes, err), db.path)
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	l.versions[key]++
-	if err := db.write(ctx, tx, l, changes); err != nil {
-		return nil, err
-	}
-	ev := &outflank.Event{Tournament: l.t.Slug, At: db.Now().UTC(), Kind: kind, Summary: summary, Changes: changes, Undoes: undoes}
-	if err := db.insertEvent(ctx, tx, l.id, ev); err != nil {
-		return nil, err
-	}
+	// The versions of l were used; a caller must read again.
 	return ev, nil
 }
 
-// Undo reverts the latest event that is neither an undo nor undone.
-func (db *DB) Undo(ctx context.Context, slug string) (*outflank.Event, error) {
-	tx, err := db.begin(ctx)
-	if err != nil {
-		return nil, err
+// Undo reverts the latest event that is neither an undo nor undone; with
+// expect set, only if that event is expect.
+func (db *DB) Undo(ctx context.Context, slug string, expect int64) (*outflank.Event, error) {
+	for attempt := 1; ; attempt++ {
+		var l *loaded
+		var last outflank.Event
+		err := db.readTx(ctx, func(tx *sql.Tx) error {
+			var err error
+			if l, err = db.load(ctx, tx, slug); err != nil {
+				return err
+			}
+			var changes string
+			err = tx.QueryRowContext(ctx, `SELECT id, actor, kind, summary, changes FROM events
+				WHERE tournament_id = ? AND undone_by IS NULL AND kind <> ? ORDER BY id DESC LIMIT 1`, l.id, outflank.KindUndo).
+				Scan(&last.ID, &last.Actor, &last.Kind, &last.Summary, &changes)
+			if errors.Is(err, sql.ErrNoRows) || last.Kind == outflank.KindCreate || last.Kind == outflank.KindImport {
+				return outflank.Errorf(outflank.EINVALID, "nothing to undo in %s: every change since it was created has been undone", slug)
+			}
+			if err != nil {
+				return translate(fmt.Errorf("reading the log: %w", err), db.path)
+			}
+			if err := json.Unmarshal([]byte(changes), &last.Changes); err != nil {
+				return fmt.Errorf("sqlite: event %d: %w", last.ID, err)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if expect != 0 && last.ID != expect {
+			return nil, outflank.Errorf(outflank.ECONFLICT, "the latest change of %s is now #%d (%s: %s, by %s), not #%d: nothing was undone; look at 'outflank log %s' and undo again",
+				slug, last.ID, last.Kind, last.Summary, actorName(last.Actor), expect, slug)
+		}
+		after, err := l.t.Apply(outflank.Invert(last.Changes))
+		if err != nil {
+			return nil, err
+		}
+		ev, err := db.commitChange(ctx, l, after, outflank.KindUndo, fmt.Sprintf("undid #%d (%s: %s)", last.ID, last.Kind, last.Summary), last.ID)
+		if errors.Is(err, errStale) {
+			if attempt < maxAttempts {
+				continue
+			}
+			return nil, db.busyChanging(slug)
+		}
+		return ev, err
 	}
-	defer tx.Rollback()
-	l, err := db.load(ctx, tx, slug)
-	if err != nil {
-		return nil, err
-	}
-	var last outflank.Event
-	var changes string
-	err = tx.QueryRowContext(ctx, `SELECT id, kind, summary, changes FROM events
-		WHERE tournament_id = ? AND undone_by IS NULL AND kind <> ? ORDER BY id DESC LIMIT 1`, l.id, outflank.KindUndo).
-		Scan(&last.ID, &last.Kind, &last.Summary, &changes)
-	if errors.Is(err, sql.ErrNoRows) || last.Kind == outflank.KindCreate || last.Kind == outflank.KindImport {
-		return nil, outflank.Errorf(outflank.EINVALID, "nothing to undo in %s: every change since it was created has been undone", slug)
-	}
-	if err != nil {
-		return nil, translate(fmt.Errorf("reading the log: %w", err), db.path)
-	}
-	if err := json.Unmarshal([]byte(changes), &last.Changes); err != nil {
-		return nil, fmt.Errorf("sqlite: event %d: %w", last.ID, err)
-	}
-	after, err := l.t.Apply(outflank.Invert(last.Changes))
-	if err != nil {
-		return nil, err
-	}
-	ev, err := db.store(ctx, tx, l, after, outflank.KindUndo, fmt.Sprintf("undid #%d (%s: %s)", last.ID, last.Kind, last.Summary), last.ID)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE id = ?`, ev.ID, last.ID); err != nil {
-		return nil, translate(fmt.Errorf("marking event %d undone: %w", last.ID, err), db.path)
-	}
-	return ev, db.commit(tx)
 }
 
-// insertEvent appends ev to the log and sets its ID.
+// actorName names an actor in a message.
+func actorName(actor string) string {
+	if actor == "" {
+		return "an unrecorded actor"
+	}
+	return actor
+}
+
+// insertEvent appends ev to its tournament's log, chained to the entry
+// before it, and sets its ID, Actor and hashes.
 func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, tid int64, ev *outflank.Event) error {
+	ev.Actor = outflank.ActorFrom(ctx)
+	if err := tx.QueryRowContext(ctx, `SELECT log_head FROM tournaments WHERE id = ?`, tid).Scan(&ev.PrevHash); err != nil {
+		return translate(fmt.Errorf("reading the log's head: %w", err), db.path)
+	}
 	changes, err := json.Marshal(ev.Changes)
 	if err != nil {
 		return err
@@ -188,11 +253,22 @@ func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, tid int64, ev *outfla
 	if ev.Undoes != 0 {
 		undoes = ev.Undoes
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO events (tournament_id, at, kind, summary, changes, undoes) VALUES (?, ?, ?, ?, ?, ?)`,
-		tid, ev.At.Format(timeFormat), ev.Kind, ev.Summary, string(changes), undoes)
+	res, err := tx.ExecContext(ctx, `INSERT INTO events (tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')`,
+		tid, ev.At.Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, string(changes), undoes, ev.PrevHash)
 	if err != nil {
 		return translate(fmt.Errorf("recording the event: %w", err), db.path)
 	}
-	ev.ID, err = res.LastInsertId()
-	return translate(err, db.path)
+	if ev.ID, err = res.LastInsertId(); err != nil {
+		return translate(err, db.path)
+	}
+	if ev.Hash, err = outflank.ChainHash(ev.PrevHash, ev); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE events SET hash = ? WHERE id = ?`, ev.Hash, ev.ID); err != nil {
+		return translate(fmt.Errorf("sealing the event: %w", err), db.path)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET log_head = ? WHERE id = ?`, ev.Hash, tid); err != nil {
+		return translate(fmt.Errorf("recording the log's head: %w", err), db.path)
+	}
+	return nil
 }

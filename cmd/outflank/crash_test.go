@@ -516,8 +516,12 @@ func TestCrashKilledWhileEnteringResults(t *testing.T) {
 	}
 	killTime := time.Since(killStart)
 
-	// The database must be whole.
+	// The database must be whole, and its log an unbroken chain that
+	// leads to what is stored.
 	crashCheckIntegrity(t, db, "integrity_check")
+	if out := crashRun(t, "--db", db, "log", crashSlug, "--verify"); !strings.Contains(out, "is intact") {
+		t.Errorf("log --verify after the kills: %q", out)
+	}
 
 	// What is stored.
 	var file struct {

@@ -146,7 +146,9 @@ func diskLog(t *testing.T, db string) string {
 		t.Fatalf("log --json: %v", err)
 	}
 	for _, ev := range events {
-		delete(ev, "At")
+		delete(ev, "at")
+		delete(ev, "hash")
+		delete(ev, "prev_hash")
 	}
 	out, err := json.MarshalIndent(events, "", " ")
 	if err != nil {

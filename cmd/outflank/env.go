@@ -15,7 +15,8 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	db             string // --db: the database path (used by later commands)
+	db             string // --db: the database path
+	actor          string // --as: who makes the changes (actor.go)
 
 	usage map[*flag.FlagSet]func() // prints each flag set's usage for -h
 }

@@ -69,7 +69,7 @@ func runImport(e *env, args []string) error {
 	for _, r := range t.Rounds {
 		games += len(r.Games)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
 		ev, err := db.Create(ctx, t, outflank.KindImport, fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, path, len(t.Players), len(t.Rounds), games))
 		if err != nil {
 			return err

@@ -2,19 +2,26 @@ package main
 
 import (
 	"context"
+	"strings"
 
 	"outflank"
 	"outflank/sqlite"
 )
 
+const undoUsage = "undo SLUG [--expect N]"
+
 func runUndo(e *env, args []string) error {
-	fs := e.newFlags("undo", "undo SLUG")
-	slug, _, err := e.parseSlug(fs, args, 0, "undo SLUG")
+	fs := e.newFlags("undo", undoUsage)
+	expect := fs.Int64("expect", 0, "undo only if change `N` (as 'outflank log' numbers it) is still the latest")
+	slug, _, err := e.parseSlug(fs, args, 0, undoUsage)
 	if err != nil {
 		return err
 	}
+	if *expect < 0 {
+		return outflank.Errorf(outflank.EINVALID, "--expect %d: give the number of a change, as 'outflank log %s' shows it", *expect, slug)
+	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		ev, err := db.Undo(ctx, slug)
+		ev, err := db.Undo(ctx, slug, *expect)
 		if err != nil {
 			return err
 		}
@@ -23,12 +30,22 @@ func runUndo(e *env, args []string) error {
 	})
 }
 
+const logUsage = "log SLUG [--json] [--verify [--head HASH]]"
+
 func runLog(e *env, args []string) error {
-	fs := e.newFlags("log", "log SLUG [--json]")
+	fs := e.newFlags("log", logUsage)
 	asJSON := fs.Bool("json", false, "print the events, with every row before and after, as JSON")
-	slug, _, err := e.parseSlug(fs, args, 0, "log SLUG [--json]")
+	verify := fs.Bool("verify", false, "check the log's hash chain and that it leads to the stored tournament; print the head hash")
+	head := fs.String("head", "", "with --verify: check that the log still holds the entry with this `hash`, as kept from an earlier --verify")
+	slug, _, err := e.parseSlug(fs, args, 0, logUsage)
 	if err != nil {
 		return err
+	}
+	if *head != "" && !*verify {
+		return usagef("log: --head goes with --verify")
+	}
+	if *verify {
+		return e.verifyLog(slug, strings.ToLower(strings.TrimSpace(*head)))
 	}
 	var events []outflank.Event
 	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
@@ -49,7 +66,40 @@ func runLog(e *env, args []string) error {
 		if ev.UndoneBy != 0 {
 			note = "  [undone by #" + itoa(int(ev.UndoneBy)) + "]"
 		}
-		e.printf(e.stdout, "#%-5d %s  %-18s %s%s\n", ev.ID, ev.At.Local().Format("2006-01-02 15:04:05"), ev.Kind, ev.Summary, note)
+		actor := ev.Actor
+		if actor == "" {
+			actor = "-"
+		}
+		e.printf(e.stdout, "#%-5d %s  %-12s %-18s %s%s\n", ev.ID, ev.At.Local().Format("2006-01-02 15:04:05"), actor, ev.Kind, ev.Summary, note)
 	}
 	return nil
+}
+
+// verifyLog checks the tournament's log (outflank.AuditLog.Verify) and,
+// with head, that the entry a federation kept the hash of is still in it.
+func (e *env) verifyLog(slug, head string) error {
+	var a *outflank.AuditLog
+	err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		var err error
+		a, err = db.Audit(ctx, slug)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	last, err := a.Verify()
+	if err != nil {
+		return outflank.Errorf(outflank.ErrorCode(err), "the log of %s does not verify: %s", slug, outflank.ErrorMessage(err))
+	}
+	e.printf(e.stdout, "the log of %s is intact: %d entries, head %s\n", slug, len(a.Events), last)
+	if head == "" {
+		return nil
+	}
+	for i, ev := range a.Events {
+		if ev.Hash == head {
+			e.printf(e.stdout, "entry #%d has the hash %s: nothing up to it has changed since; %d entries follow it\n", ev.ID, head, len(a.Events)-1-i)
+			return nil
+		}
+	}
+	return outflank.Errorf(outflank.ECONFLICT, "no entry of the log of %s has the hash %s: the log was rewritten since that hash was kept, or the hash belongs to another tournament or database", slug, head)
 }

@@ -60,7 +60,7 @@ func runNew(e *env, args []string) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
 		rounds := fmt.Sprintf("%d rounds", t.Settings.Rounds)
 		if t.Settings.RoundsByPlan {
 			rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"

@@ -31,8 +31,15 @@ func runPair(e *env, args []string) error {
 	}
 	var paired *outflank.Paired
 	var tour *outflank.Tournament
+	// round is the round this command pairs, fixed by the state it first
+	// sees: if another pairing is saved before this one, the store runs the
+	// change again, and it must refuse rather than pair the round after.
+	round := 0
 	ev, err := e.apply(slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
-		opts := outflank.PairOptions{Seed: seed}
+		if round == 0 {
+			round = len(t.Rounds) + 1
+		}
+		opts := outflank.PairOptions{Seed: seed, Round: round}
 		for _, list := range []struct {
 			texts repeated
 			dst   *[]outflank.Pair

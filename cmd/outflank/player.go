@@ -21,6 +21,7 @@ var playerCommands = map[string]command{
 	"add":      {usage: playerAddUsage, help: "register a player", run: runPlayerAdd},
 	"import":   {usage: playerImportUsage, help: "register the players of a CSV file", run: runPlayerImport},
 	"withdraw": {usage: playerWithdrawUsage, help: "record a withdrawal (no re-entry: WOC II.8)", run: runPlayerWithdraw},
+	"edit":     {usage: playerEditUsage, help: "correct a registration (audited; 'outflank undo' reverts it)", run: runPlayerEdit},
 }
 
 func runPlayer(e *env, args []string) error {

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"outflank"
+	"outflank/sqlite"
 )
 
-const resultUsage = "result SLUG ROUND TABLE [SCORE] [--moves MOVES] [--outcome KIND] [--defaulter|--loser|--winner black|white] [--defaulter-flags N] [--opponent-flags N] [--reason TEXT] [--replace]"
+const resultUsage = "result SLUG ROUND TABLE [SCORE] [--moves MOVES] [--outcome KIND] [--defaulter|--loser|--winner black|white] [--defaulter-flags N] [--opponent-flags N] [--reason TEXT] [--replace [--expect SCORE]]"
 
 func runResult(e *env, args []string) error {
 	fs := e.newFlags("result", resultUsage)
@@ -19,6 +21,7 @@ func runResult(e *env, args []string) error {
 	opponentFlags := fs.Int("opponent-flags", 0, "time-default: the other player's flag falls after the extra minutes")
 	reason := fs.String("reason", "", "why (required for a penalty)")
 	replace := fs.Bool("replace", false, "replace a result already entered")
+	expectText := fs.String("expect", "", "with --replace: replace only if the stored result is still `SCORE` (official or on the board)")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -34,6 +37,15 @@ func runResult(e *env, args []string) error {
 	table, err := parseInt(pos[2], "table")
 	if err != nil {
 		return err
+	}
+	opts := outflank.ResultOptions{Replace: *replace}
+	if *expectText != "" {
+		if !*replace {
+			return usagef("result: --expect goes with --replace")
+		}
+		if opts.Expect, err = parseScore(*expectText); err != nil {
+			return err
+		}
 	}
 	in := outflank.ResultInput{Moves: *moves, DefaulterFlags: *defaulterFlags, OpponentFlags: *opponentFlags, Reason: *reason}
 	if in.Outcome, err = outflank.ParseOutcome(*outcome); err != nil {
@@ -54,15 +66,41 @@ func runResult(e *env, args []string) error {
 			}
 		}
 	}
-	return e.update(slug, outflank.KindResult, func(t *outflank.Tournament) (string, error) {
+	err = e.update(slug, outflank.KindResult, func(t *outflank.Tournament) (string, error) {
 		res, err := t.Settings.ScoreResult(in)
 		if err != nil {
 			return "", err
 		}
-		g, err := t.SetResult(round, table, res, outflank.ResultOptions{Replace: *replace})
+		g, err := t.SetResult(round, table, res, opts)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("round %d table %d, %s v %s: %s", round, table, t.Describe(g.Black), t.Describe(g.White), res.Summary()), nil
 	})
+	if opts.Expect != nil && outflank.ErrorCode(err) == outflank.ECONFLICT {
+		return e.whoChanged(err, slug, outflank.EntityGame, fmt.Sprintf("%d/%d", round, table))
+	}
+	return err
+}
+
+// whoChanged adds to a refused conditional write who made the change the
+// writer did not expect, and when, from the audit log.
+func (e *env) whoChanged(refused error, slug, entity, key string) error {
+	var events []outflank.Event
+	if err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		var err error
+		events, err = db.Log(ctx, slug)
+		return err
+	}); err != nil {
+		return refused
+	}
+	ev := outflank.LastChangeOf(events, entity, key)
+	if ev == nil {
+		return refused
+	}
+	actor := ev.Actor
+	if actor == "" {
+		actor = "an unrecorded actor"
+	}
+	return outflank.Errorf(outflank.ECONFLICT, "%s (last changed by %s at %s, change #%d)", outflank.ErrorMessage(refused), actor, ev.At.Local().Format("2006-01-02 15:04:05"), ev.ID)
 }

@@ -10,15 +10,24 @@ import (
 	"outflank/sqlite"
 )
 
-// openStore opens the database named by --db.
-func (e *env) openStore(ctx context.Context) (*sqlite.DB, error) {
-	return sqlite.Open(ctx, e.db)
+// withStore opens the existing database named by --db, runs fn on it and
+// closes it. A database that does not exist is an error: only the commands
+// that make a tournament create one (withNewStore).
+func (e *env) withStore(fn func(ctx context.Context, db *sqlite.DB) error) error {
+	return e.storeDo(false, fn)
 }
 
-// withStore opens the database named by --db, runs fn on it and closes it.
-func (e *env) withStore(fn func(ctx context.Context, db *sqlite.DB) error) error {
-	ctx := context.Background()
-	db, err := e.openStore(ctx)
+// withNewStore is withStore for a command that may create the database.
+func (e *env) withNewStore(fn func(ctx context.Context, db *sqlite.DB) error) error {
+	return e.storeDo(true, fn)
+}
+
+func (e *env) storeDo(create bool, fn func(ctx context.Context, db *sqlite.DB) error) error {
+	ctx, err := e.commandContext()
+	if err != nil {
+		return err
+	}
+	db, err := sqlite.Open(ctx, e.db, sqlite.Options{Create: create})
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,12 @@ func Run(t *testing.T, open Opener) {
 	t.Run("StaleVersion", func(t *testing.T) { testStaleVersion(t, open(t)) })
 	t.Run("ConcurrentResults", func(t *testing.T) { testConcurrentResults(t, open(t)) })
 	t.Run("NotFound", func(t *testing.T) { testNotFound(t, open(t)) })
+	t.Run("ActorRecorded", func(t *testing.T) { testActorRecorded(t, open(t)) })
+	t.Run("LogChainVerifies", func(t *testing.T) { testLogChain(t, open(t)) })
+	t.Run("UndoExpect", func(t *testing.T) { testUndoExpect(t, open(t)) })
+	t.Run("ResultExpect", func(t *testing.T) { testResultExpect(t, open(t)) })
+	t.Run("ConcurrentTablesAllSaved", func(t *testing.T) { testConcurrentTables(t, open(t)) })
+	t.Run("PairedMeanwhile", func(t *testing.T) { testPairedMeanwhile(t, open(t)) })
 }
 
 // Sample returns a small tournament with six players, one round with a
@@ -214,7 +220,7 @@ func testUndo(t *testing.T, s outflank.Store) {
 		states = append(states, mustLoad(t, s, "sample"))
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
-		ev, err := s.Undo(ctx, "sample")
+		ev, err := s.Undo(ctx, "sample", 0)
 		if err != nil {
 			t.Fatalf("undo %d: %v", i, err)
 		}
@@ -225,7 +231,7 @@ func testUndo(t *testing.T, s outflank.Store) {
 			t.Errorf("after undoing step %d the tournament differs from before it", i+1)
 		}
 	}
-	_, err := s.Undo(ctx, "sample")
+	_, err := s.Undo(ctx, "sample", 0)
 	wantCode(t, err, outflank.EINVALID)
 	log, err := s.Log(ctx, "sample")
 	if err != nil {
@@ -315,6 +321,6 @@ func testNotFound(t *testing.T, s outflank.Store) {
 	wantCode(t, err, outflank.ENOTFOUND)
 	_, err = s.Log(ctx, "nope")
 	wantCode(t, err, outflank.ENOTFOUND)
-	_, err = s.Undo(ctx, "nope")
+	_, err = s.Undo(ctx, "nope", 0)
 	wantCode(t, err, outflank.ENOTFOUND)
 }

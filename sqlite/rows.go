@@ -16,10 +16,10 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-// write stores changes (in the order outflank.Diff gives them) into the rows
+// writeRows stores changes (in the order outflank.Diff gives them) into the rows
 // of tournament l. Updates and deletions name the version each row had when
 // it was loaded: a row changed since is a conflict, never overwritten.
-func (db *DB) write(ctx context.Context, tx execer, l *loaded, changes []outflank.Change) error {
+func (db *DB) writeRows(ctx context.Context, tx execer, l *loaded, changes []outflank.Change) error {
 	for _, c := range changes {
 		version := l.versions[versionKey(c.Entity, c.Key)]
 		var err error

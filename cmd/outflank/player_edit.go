@@ -1,0 +1,57 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"outflank"
+)
+
+const playerEditUsage = "player edit SLUG PLAYER [--name NAME] [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--team NAME] [--wof-id N]"
+
+// runPlayerEdit corrects a registration; only the flags given change.
+func runPlayerEdit(e *env, args []string) error {
+	fs := e.newFlags("player edit", playerEditUsage)
+	name := fs.String("name", "", "the player's corrected `name`")
+	country := fs.String("country", "", "country `code` (GBR or GB; empty to clear)")
+	rating := fs.Int("rating", 0, "rating (0: unrated)")
+	gender := fs.String("gender", "", "f, m, or empty to clear")
+	born := fs.String("born", "", "birth date YYYY-MM-DD, or empty to clear")
+	team := fs.String("team", "", "the team the player's points count for (empty: the country)")
+	wofID := fs.Int("wof-id", 0, "the player's WOF id (0: unknown)")
+	slug, rest, err := e.parseSlug(fs, args, 1, playerEditUsage)
+	if err != nil {
+		return err
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	str := func(flagName string, v *string) *string {
+		if given[flagName] {
+			return v
+		}
+		return nil
+	}
+	num := func(flagName string, v *int) *int {
+		if given[flagName] {
+			return v
+		}
+		return nil
+	}
+	edit := outflank.PlayerEdit{Name: str("name", name), Country: str("country", country), Gender: str("gender", gender),
+		Born: str("born", born), Team: str("team", team), Rating: num("rating", rating), WOFID: num("wof-id", wofID)}
+	if len(given) == 0 {
+		return usagef("player edit: give at least one of --name, --country, --rating, --gender, --born, --team, --wof-id")
+	}
+	return e.update(slug, outflank.KindEdit, func(t *outflank.Tournament) (string, error) {
+		p, err := t.FindPlayer(rest[0])
+		if err != nil {
+			return "", err
+		}
+		before := t.Describe(p.ID)
+		what, err := t.EditPlayer(p.ID, edit)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("edited %s: %s", before, what), nil
+	})
+}

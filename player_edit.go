@@ -1,0 +1,73 @@
+package outflank
+
+import (
+	"fmt"
+	"strings"
+)
+
+// PlayerEdit is a correction of a registration: each field that is not nil
+// replaces the player's.
+type PlayerEdit struct {
+	Name, Country, Gender, Born, Team *string
+	Rating, WOFID                     *int
+}
+
+// EditPlayer corrects the registration of player id with edit, under the
+// same rules as a new registration (names unique, fields valid), and
+// returns what changed, as "rating 1500 → 1600; team "" → "GBR"".
+func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
+	p, ok := t.Player(id)
+	if !ok {
+		return "", Errorf(ENOTFOUND, "no player with id %d in %s", id, t.Slug)
+	}
+	q := *p
+	set := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&q.Name, edit.Name)
+	set(&q.Country, edit.Country)
+	set(&q.Gender, edit.Gender)
+	set(&q.Born, edit.Born)
+	set(&q.Team, edit.Team)
+	if edit.Rating != nil {
+		q.Rating = *edit.Rating
+	}
+	if edit.WOFID != nil {
+		q.WOFID = *edit.WOFID
+		q.NewToWOF = false
+	}
+	if err := q.validate(); err != nil {
+		return "", err
+	}
+	for _, other := range t.Players {
+		if other.ID == id {
+			continue
+		}
+		if q.WOFID != 0 && other.WOFID == q.WOFID {
+			return "", Errorf(ECONFLICT, "%s already has WOF player %d (#%d %s)", t.Slug, q.WOFID, other.ID, other.Name)
+		}
+		if strings.EqualFold(other.Name, q.Name) {
+			return "", Errorf(ECONFLICT, "%s already has a player named %q (#%d): add a distinguishing detail to the name", t.Slug, other.Name, other.ID)
+		}
+	}
+	var diffs []string
+	field := func(name string, before, after any) {
+		if before != after {
+			diffs = append(diffs, fmt.Sprintf("%s %q → %q", name, fmt.Sprint(before), fmt.Sprint(after)))
+		}
+	}
+	field("name", p.Name, q.Name)
+	field("country", p.Country, q.Country)
+	field("rating", p.Rating, q.Rating)
+	field("gender", p.Gender, q.Gender)
+	field("born", p.Born, q.Born)
+	field("team", p.Team, q.Team)
+	field("WOF id", p.WOFID, q.WOFID)
+	if len(diffs) == 0 {
+		return "", Errorf(EINVALID, "nothing to change: %s already has those details", t.Describe(id))
+	}
+	*p = q
+	return strings.Join(diffs, "; "), nil
+}
