@@ -40,7 +40,7 @@ func readHeader(path, name string) (fileHeader, error) {
 	}
 	var b [100]byte
 	if _, err := io.ReadFull(f, b[:]); err != nil {
-		if h.size < int64(len(sqliteMagic)) || !bytes.HasPrefix(sqliteMagic, b[:h.size]) {
+		if n := min(h.size, int64(len(sqliteMagic))); !bytes.Equal(b[:n], sqliteMagic[:n]) {
 			return h, notOutflank(name, "it is not an SQLite database")
 		}
 		return h, damaged(name, fmt.Sprintf("it is cut short: %d bytes, less than its own header", h.size))

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -198,8 +199,9 @@ func (db *DB) dsn() string {
 		q.Set("mode", "ro")
 	default:
 		// rw: SQLite never creates the file (createIfAsked does).
+		// WAL mode is set by initialize, once the file is known to be an
+		// Outflank database: setting it writes to the file.
 		q.Set("mode", "rw")
-		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous(FULL)")
 		q.Set("_txlock", "immediate")
 	}
@@ -218,7 +220,7 @@ func uriPath(abs string) string {
 // instead of waiting; initialize then tries again until busyTimeout.
 func (db *DB) initialize(ctx context.Context, opts Options) error {
 	start := time.Now()
-	for delay := 5 * time.Millisecond; ; delay = min(2*delay, 200*time.Millisecond) {
+	for delay := 2 * time.Millisecond; ; delay = min(2*delay, 50*time.Millisecond) {
 		err := db.initializeOnce(ctx, opts)
 		if err == nil || !isBusy(err) {
 			return translate(err, db.path)
@@ -229,7 +231,7 @@ func (db *DB) initialize(ctx context.Context, opts Options) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(delay):
+		case <-time.After(delay + rand.N(delay)): // jitter: colliding openers spread out
 		}
 	}
 }
@@ -237,6 +239,12 @@ func (db *DB) initialize(ctx context.Context, opts Options) error {
 func (db *DB) initializeOnce(ctx context.Context, opts Options) error {
 	if err := db.checkSchema(ctx, opts.Create); err != nil {
 		return err
+	}
+	if !db.readOnly {
+		var mode string
+		if err := db.db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
+			return fmt.Errorf("setting WAL mode: %w", err)
+		}
 	}
 	if err := db.migrate(ctx); err != nil {
 		return err
