@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"outflank/names"
 	"outflank/rules"
 )
 
@@ -60,6 +61,9 @@ func joinIDs() string {
 func (t *Tournament) validateHeader() error {
 	if !slugPattern.MatchString(t.Slug) {
 		return Errorf(EINVALID, "slug %q: use 1 to 63 lowercase letters, digits and hyphens, starting with a letter or digit (e.g. woc-2026)", t.Slug)
+	}
+	if err := checkName("tournament name", "", &t.Name, names.MaxTournament); err != nil {
+		return err
 	}
 	if t.Name == "" {
 		return Errorf(EINVALID, "the tournament needs a name (--name)")
