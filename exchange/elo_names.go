@@ -64,3 +64,34 @@ func eloCountry(c string) string {
 	}
 	return c
 }
+
+// eloNameFields splits a player's name into the SURNAME and Firstname
+// fields of an .ELO player line, which can carry neither a comma nor "%"
+// (it starts a comment): the name is split at its first comma; in the first
+// name, further commas become spaces ("Smith, John, Jr." gives "Smith" and
+// "John Jr."); "%" becomes a space in both; a name without a surname
+// (", John") is all surname. A stored name that breaks today's rules (kept
+// from before them) is cleaned first, and one with nothing left is written
+// "Player <id>".
+func eloNameFields(name string, id int) (surname, first string) {
+	name = strings.ReplaceAll(names.Clean(name, names.MaxPerson), "%", " ")
+	surname, first, _ = strings.Cut(name, ",")
+	surname = strings.Join(strings.Fields(surname), " ")
+	first = strings.Join(strings.Fields(strings.ReplaceAll(first, ",", " ")), " ")
+	if surname == "" {
+		surname, first = first, ""
+	}
+	if surname == "" {
+		surname = fmt.Sprintf("Player %d", id)
+	}
+	return surname, first
+}
+
+// eloTournamentHeader returns the tournament's name for the %%Tournament:
+// line, cleaned when it was stored before today's rules.
+func eloTournamentHeader(name, slug string) string {
+	if s := names.Clean(name, names.MaxTournament); s != "" {
+		return s
+	}
+	return slug
+}

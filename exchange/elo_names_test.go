@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"outflank"
 	"outflank/rules"
+	"outflank/wof"
 )
 
 // TestReadELOCleansNames: an .ELO file with names the domain refuses still
@@ -59,5 +61,77 @@ func TestReadELOCleansNames(t *testing.T) {
 	var b bytes.Buffer
 	if err := WriteELO(&b, tour); err != nil {
 		t.Errorf("the cleaned tournament does not export: %v", err)
+	}
+}
+
+// TestWriteELONames: names the .ELO format cannot carry as they are still
+// export, by the rule of eloNameFields, and read back without a warning.
+func TestWriteELONames(t *testing.T) {
+	tour, err := outflank.NewTournament("commas", "100% Open, the 1st", "2026-05-01", rules.Custom, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ name, surname, first string }{
+		{"Smith, John, Jr.", "Smith", "John Jr."},
+		{"100% Anna", "100 Anna", ""},
+		{"Rossi, Marco%", "Rossi", "Marco"},
+		{"Nguyen Van", "Nguyen Van", ""},
+		{", Solo", "Solo", ""},
+		{"Berg,,, Anna", "Berg", "Anna"},
+	}
+	for _, w := range want {
+		if _, err := tour.AddPlayer(outflank.Player{Name: w.name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pairs := []outflank.Pair{{Black: 1, White: 2}, {Black: 3, White: 4}, {Black: 5, White: 6}}
+	if _, err := tour.AddRound(outflank.StageSwiss, pairs, nil); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteELO(&b, tour); err != nil {
+		t.Fatalf("WriteELO: %v", err)
+	}
+	f, warnings, err := wof.Read(bytes.NewReader(b.Bytes()))
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("our .ELO file reads back with %v, %v:\n%s", warnings, err, b.String())
+	}
+	if f.Tournament != "100% Open, the 1st" {
+		t.Errorf("%%%%Tournament: %q", f.Tournament)
+	}
+	got := map[string]bool{}
+	for _, p := range f.Players {
+		got[p.Surname+"|"+p.Firstname] = true
+	}
+	for _, w := range want {
+		if !got[w.surname+"|"+w.first] {
+			t.Errorf("%q: no player line %q, %q in:\n%s", w.name, w.surname, w.first, b.String())
+		}
+	}
+}
+
+// TestWriteELOLegacyNames: names stored before today's rules (with control
+// characters and line breaks) export too, cleaned.
+func TestWriteELOLegacyNames(t *testing.T) {
+	tour, err := outflank.NewTournament("legacy", "Old Open", "", rules.Custom, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour.Name = "Old\nOpen\x1b[0m"
+	tour.Players = []outflank.Player{{ID: 1, Name: "Evil\x1b[31m, Red\nLine"}, {ID: 2, Name: "\x1b\x07"}}
+	var b bytes.Buffer
+	if err := WriteELO(&b, tour); err != nil {
+		t.Fatalf("WriteELO: %v", err)
+	}
+	f, _, err := wof.Read(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]string{}
+	for _, p := range f.Players {
+		got[p.ID] = p.Surname + "|" + p.Firstname
+	}
+	if f.Tournament != "Old Open[0m" || len(got) != 2 || got[900001] != "Evil[31m|Red Line" || got[900002] != "Player 2|" {
+		t.Errorf("read back %q %v:\n%s", f.Tournament, got, b.String())
 	}
 }
