@@ -33,7 +33,7 @@ func runExport(e *env, args []string) error {
 		return err
 	}
 	if *out == "" {
-		_, err := e.stdout.Write(buf.Bytes())
+		_, err := dataOut(e.stdout).Write(buf.Bytes())
 		return err
 	}
 	return writeFileAtomically(*out, buf.Bytes())
