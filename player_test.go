@@ -91,3 +91,17 @@ func TestTournamentName(t *testing.T) {
 		}
 	}
 }
+
+// TestFindPlayerNormalises: a name typed with spaces or a decomposed
+// accent finds the player stored under its normalised name.
+func TestFindPlayerNormalises(t *testing.T) {
+	tour := newTestTournament(t)
+	if _, err := tour.AddPlayer(Player{Name: "Dubois, L\u00e9a"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{"Dubois, L\u00e9a", "  dubois,   le\u0301a ", "1"} {
+		if p, err := tour.FindPlayer(ref); err != nil || p.ID != 1 {
+			t.Errorf("FindPlayer(%q) = %v, %v", ref, p, err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package outflank
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -102,6 +103,9 @@ func (t *Tournament) Player(id int) (*Player, bool) {
 // (case-insensitive when that is unambiguous).
 func (t *Tournament) FindPlayer(ref string) (*Player, error) {
 	ref = strings.TrimSpace(ref)
+	if s, err := names.Normalize(ref, math.MaxInt); err == nil && s != "" {
+		ref = s // names are stored normalised: "Le\u0301a" finds "Léa"
+	}
 	if id, err := strconv.Atoi(ref); err == nil {
 		if p, ok := t.Player(id); ok {
 			return p, nil
