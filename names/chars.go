@@ -36,8 +36,8 @@ func isLineBreak(r rune) bool {
 // isBidiControl reports whether r is one of the bidirectional embeddings,
 // overrides and isolates (U+202A-U+202E, U+2066-U+2069). Each opens or
 // closes a span whose direction it sets, so one left open in a name
-// reverses the text printed after it: "RLO" makes "gpj.exe" out of
-// "exe.jpg".
+// reverses the text printed after it: "gpj.exe" after an RLO (U+202E)
+// shows as "exe.jpg".
 func isBidiControl(r rune) bool {
 	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 }
