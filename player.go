@@ -2,7 +2,8 @@ package outflank
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"outflank/names"
 )
 
 // Player is a player registered for one tournament.
@@ -57,19 +58,25 @@ func (p *Player) Active(n int) bool {
 	return p.WithdrawnAfterRound == nil || n <= *p.WithdrawnAfterRound
 }
 
-// validate checks the fields a director types.
+// validate checks the fields a director types, and normalises the names
+// (package names) and the country (an ISO two-letter code becomes three
+// letters). Every way a player comes in goes through it.
 func (p *Player) validate() error {
-	p.Name = strings.Join(strings.Fields(p.Name), " ")
-	p.Country = strings.ToUpper(strings.TrimSpace(p.Country))
-	p.Gender = strings.ToLower(strings.TrimSpace(p.Gender))
-	p.Team = strings.TrimSpace(p.Team)
-	switch {
-	case p.Name == "":
+	if err := checkName("player name", "", &p.Name, names.MaxPerson); err != nil {
+		return err
+	}
+	if p.Name == "" {
 		return Errorf(EINVALID, "a player needs a name")
-	case utf8.RuneCountInString(p.Name) > 100:
-		return Errorf(EINVALID, "player name %q is longer than 100 characters", p.Name)
-	case p.Country != "" && !isCountryCode(p.Country):
-		return Errorf(EINVALID, "country %q of %s: give a three-letter code such as GBR or JPN", p.Country, p.Name)
+	}
+	if err := checkName("team name", p.Name, &p.Team, names.MaxTeam); err != nil {
+		return err
+	}
+	var err error
+	if p.Country, err = normalizeCountry(p.Country, p.Name); err != nil {
+		return err
+	}
+	p.Gender = strings.ToLower(strings.TrimSpace(p.Gender))
+	switch {
 	case p.Rating < minRating || p.Rating > maxRating:
 		return Errorf(EINVALID, "rating %d of %s: give a number from %d to %d, or 0 for unrated", p.Rating, p.Name, minRating, maxRating)
 	case p.WOFID < 0:
@@ -78,18 +85,6 @@ func (p *Player) validate() error {
 		return Errorf(EINVALID, "gender %q of %s: use f, m, or leave it empty", p.Gender, p.Name)
 	}
 	return checkDate(p.Born, "birth date of "+p.Name)
-}
-
-func isCountryCode(s string) bool {
-	if len(s) != 3 {
-		return false
-	}
-	for i := 0; i < 3; i++ {
-		if s[i] < 'A' || s[i] > 'Z' {
-			return false
-		}
-	}
-	return true
 }
 
 // AddPlayer registers p and returns it: with p.ID when it is set (an

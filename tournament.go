@@ -2,11 +2,13 @@ package outflank
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	"outflank/names"
 	"outflank/rules"
 )
 
@@ -61,6 +63,9 @@ func (t *Tournament) validateHeader() error {
 	if !slugPattern.MatchString(t.Slug) {
 		return Errorf(EINVALID, "slug %q: use 1 to 63 lowercase letters, digits and hyphens, starting with a letter or digit (e.g. woc-2026)", t.Slug)
 	}
+	if err := checkName("tournament name", "", &t.Name, names.MaxTournament); err != nil {
+		return err
+	}
 	if t.Name == "" {
 		return Errorf(EINVALID, "the tournament needs a name (--name)")
 	}
@@ -98,6 +103,9 @@ func (t *Tournament) Player(id int) (*Player, bool) {
 // (case-insensitive when that is unambiguous).
 func (t *Tournament) FindPlayer(ref string) (*Player, error) {
 	ref = strings.TrimSpace(ref)
+	if s, err := names.Normalize(ref, math.MaxInt); err == nil && s != "" {
+		ref = s // names are stored normalised: "Le\u0301a" finds "Léa"
+	}
 	if id, err := strconv.Atoi(ref); err == nil {
 		if p, ok := t.Player(id); ok {
 			return p, nil

@@ -38,6 +38,7 @@ func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []str
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		warnings = append(warnings, "no %%Tournament: line; named after the file")
 	}
+	name, warnings = eloTournamentName(name, path, warnings)
 	date := ""
 	if !f.DateFrom.IsZero() {
 		date = fmt.Sprintf("%04d-%02d-%02d", f.DateFrom.Year, f.DateFrom.Month, f.DateFrom.Day)
@@ -88,11 +89,12 @@ func (b *eloBuilder) addPlayer(p wof.Player) {
 	if first := strings.TrimSpace(p.Firstname); first != "" {
 		name += ", " + first
 	}
+	name = b.cleanName(name, p.Line, p.ID)
 	if name == "" {
 		name = fmt.Sprintf("WOF %d", p.ID)
 	}
 	pl := outflank.Player{Name: name, WOFID: p.ID, NewToWOF: p.New}
-	if c := strings.ToUpper(strings.TrimSpace(p.Country)); countryCode.MatchString(c) {
+	if c := eloCountry(p.Country); countryCode.MatchString(c) {
 		pl.Country = c
 	} else if c != "" {
 		b.warn("line %d: country %q of %s is not a three-letter code: left out", p.Line, p.Country, name)

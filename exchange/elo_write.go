@@ -2,7 +2,6 @@ package exchange
 
 import (
 	"io"
-	"strings"
 	"time"
 
 	"outflank"
@@ -20,8 +19,10 @@ const provisionalBase = 900000
 // markers, and the playoff and final games after %%Added results.
 // Forfeits and unplayed games are left out (no game was played to rate);
 // results with unknown discs are written result-only ("ID > ID").
+// Every name can be written: eloNameFields makes the SURNAME and Firstname
+// fields of names with several commas or a "%".
 func WriteELO(w io.Writer, t *outflank.Tournament) error {
-	f := &wof.File{Tournament: t.Name, Sender: "Outflank", Creator: "Outflank"}
+	f := &wof.File{Tournament: eloTournamentHeader(t.Name, t.Slug), Sender: "Outflank", Creator: "Outflank"}
 	if d, err := time.Parse(time.DateOnly, t.Date); err == nil {
 		f.DateFrom = wof.Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
 	}
@@ -36,10 +37,10 @@ func WriteELO(w io.Writer, t *outflank.Tournament) error {
 			wofID, isNew = provisionalBase+p.ID, true
 		}
 		ids[p.ID] = wofID
-		surname, first, _ := strings.Cut(p.Name, ",")
+		surname, first := eloNameFields(p.Name, p.ID)
 		tot := totals[p.ID]
 		points, discs := tot.Points, tot.Discs
-		line := wof.Player{ID: wofID, New: isNew, Surname: strings.TrimSpace(surname), Firstname: strings.TrimSpace(first),
+		line := wof.Player{ID: wofID, New: isNew, Surname: surname, Firstname: first,
 			Country: p.Country, Score: &points, Discs: &discs}
 		if p.Rating != 0 {
 			rating := p.Rating

@@ -112,12 +112,14 @@ func csvError(err error) error {
 
 // WriteResultsCSV writes one line per game: round, stage, table, the two
 // players, the official discs, the outcome and the transcript; then one line
-// per bye.
+// per bye. The cells of free text, the names and the transcript, are
+// neutralised so that a spreadsheet cannot run them (spreadsheetText); the
+// stage and the outcome are fixed words.
 func WriteResultsCSV(w io.Writer, t *outflank.Tournament) error {
 	cw := csv.NewWriter(w)
 	name := func(id int) string {
 		if p, ok := t.Player(id); ok {
-			return p.Name
+			return spreadsheetText(p.Name)
 		}
 		return ""
 	}
@@ -126,7 +128,7 @@ func WriteResultsCSV(w io.Writer, t *outflank.Tournament) error {
 		for _, g := range r.Games {
 			row := []string{itoa(r.Number), string(r.Stage), itoa(g.Table), itoa(g.Black), name(g.Black), itoa(g.White), name(g.White), "", "", "", ""}
 			if res := g.Result; res != nil {
-				row[7], row[8], row[9], row[10] = itoa(res.BlackDiscs), itoa(res.WhiteDiscs), string(res.Outcome), res.Moves
+				row[7], row[8], row[9], row[10] = itoa(res.BlackDiscs), itoa(res.WhiteDiscs), string(res.Outcome), spreadsheetText(res.Moves)
 			}
 			rows = append(rows, row)
 		}

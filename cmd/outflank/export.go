@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 
 	"outflank"
 	"outflank/exchange"
@@ -33,51 +32,26 @@ func runExport(e *env, args []string) error {
 		return err
 	}
 	if *out == "" {
-		_, err := e.stdout.Write(buf.Bytes())
+		_, err := dataOut(e.stdout).Write(buf.Bytes())
 		return err
 	}
-	return writeFileAtomically(*out, buf.Bytes())
+	return writeFileAtomically(*out, exportPerm[*format], func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
+		return err
+	})
 }
+
+// exportPerm is the mode of a new export file, before the umask. The
+// tournament file holds birth dates (of children, for the young players'
+// list) and genders, so only its owner may read it; the .ELO file and the
+// results CSV hold what is published anyway (names, countries, ratings,
+// results).
+var exportPerm = map[string]os.FileMode{"json": 0o600, "elo": 0o644, "csv": 0o644}
 
 var exporters = map[string]func(io.Writer, *outflank.Tournament) error{
 	"json": exchange.WriteJSON,
 	"elo":  exchange.WriteELO,
 	"csv":  exchange.WriteResultsCSV,
-}
-
-// writeFileAtomically writes data to a temporary file beside path, syncs it
-// and renames it over path: a failure (a full disk) never leaves half a file.
-func writeFileAtomically(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fileError(path, err)
-	}
-	defer os.Remove(tmp.Name())
-	// CreateTemp makes the file private (0600); an export is for sharing,
-	// and one that replaces an earlier file keeps that file's mode.
-	mode := os.FileMode(0o644)
-	if info, err := os.Stat(path); err == nil {
-		mode = info.Mode().Perm()
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return fileError(path, err)
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fileError(path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fileError(path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fileError(path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fileError(path, err)
-	}
-	return nil
 }
 
 // fileError says what went wrong with a file the user named.

@@ -15,8 +15,12 @@ func main() {
 // Main runs the command line with args (without the program name) and returns
 // the exit code: 0 on success, 1 when the input was wrong (the message on
 // stderr says what to do), 2 when the command line itself was wrong.
+// Everything printed goes through a terminalWriter (terminal.go).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, db: os.Getenv("OUTFLANK_DB"), usage: map[*flag.FlagSet]func(){}}
+	out, errOut := newTerminalWriter(stdout), newTerminalWriter(stderr)
+	defer out.Flush()
+	defer errOut.Flush()
+	e := &env{stdin: stdin, stdout: out, stderr: errOut, db: os.Getenv("OUTFLANK_DB"), usage: map[*flag.FlagSet]func(){}}
 	if e.db == "" {
 		e.db = "outflank.db"
 	}

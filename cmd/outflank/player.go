@@ -33,7 +33,7 @@ func runPlayerAdd(e *env, args []string) error {
 	fs := e.newFlags("player add", usage)
 	var p outflank.Player
 	fs.StringVar(&p.Name, "name", "", "the player's `name` (Surname, Firstname is the WOF's way)")
-	fs.StringVar(&p.Country, "country", "", "three-letter country `code`")
+	fs.StringVar(&p.Country, "country", "", "country `code`: three letters (JPN), or an ISO two-letter code (JP)")
 	fs.IntVar(&p.Rating, "rating", 0, "rating (0: unrated)")
 	fs.StringVar(&p.Gender, "gender", "", "f or m")
 	fs.StringVar(&p.Born, "born", "", "birth date YYYY-MM-DD")

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-
 	"outflank"
 	"outflank/exchange"
 	"outflank/rules"
@@ -45,9 +43,9 @@ func runSimulate(e *env, args []string) error {
 		return err
 	}
 	opts := simulate.Options{Rules: rules.ID(*ruleset), Players: *players, Rounds: *rounds, Seed: seed}
-	if f, ok := e.stderr.(*os.File); ok && isTerminal(f) {
+	if f := terminalFile(e.stderr); f != nil {
 		opts.Progress = func(played, planned int) {
-			e.printf(e.stderr, "\r%s round %d (%d planned)", bar(played, planned), played, planned)
+			e.printf(f, "\r%s round %d (%d planned)", bar(played, planned), played, planned)
 		}
 	}
 	t, err := simulate.Event(opts)
@@ -64,12 +62,6 @@ func runSimulate(e *env, args []string) error {
 	list := t.IFRL(0).Current()
 	e.printf(e.stdout, "%s", standingsDoc{Tournament: t.Slug, List: "ifrl", Final: rowsDoc(t, list[:min(10, len(list))])}.text(t))
 	return nil
-}
-
-// isTerminal reports whether f is a terminal (a character device).
-func isTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 func bar(done, total int) string {
