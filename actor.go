@@ -2,9 +2,8 @@ package outflank
 
 import (
 	"context"
-	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"outflank/names"
 )
 
 // actorKey is the context key of the actor.
@@ -23,21 +22,13 @@ func ActorFrom(ctx context.Context) string {
 }
 
 // CleanActor checks the name of an actor given by a user (--as, a user
-// name): trimmed, at most 100 characters, no control characters.
+// name) by the rule for the names people type (package names).
 func CleanActor(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	switch {
-	case name == "":
-		return "", Errorf(EINVALID, "the actor's name is empty: give --as NAME")
-	case utf8.RuneCountInString(name) > 100:
-		return "", Errorf(EINVALID, "the actor's name is longer than 100 characters: give a shorter --as NAME")
-	case !utf8.ValidString(name):
-		return "", Errorf(EINVALID, "the actor's name is not valid UTF-8 text: give --as NAME")
+	if err := checkName("actor", "", &name, names.MaxPerson); err != nil {
+		return "", err
 	}
-	for _, r := range name {
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
-			return "", Errorf(EINVALID, "the actor's name contains the control character %U: give --as NAME in plain text", r)
-		}
+	if name == "" {
+		return "", Errorf(EINVALID, "the actor's name is empty: give --as NAME")
 	}
 	return name, nil
 }
