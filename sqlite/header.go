@@ -14,7 +14,7 @@ import (
 type fileHeader struct {
 	size     int64  // the file's size in bytes
 	pageSize int64  // bytes per page
-	counter  uint32 // the file change counter (offset 24)
+	counter  uint32 // Outflank's commit counter: the user version (offset 60)
 	pages    int64  // the database size in pages, 0 when not valid
 }
 
@@ -55,11 +55,11 @@ func readHeader(path, name string) (fileHeader, error) {
 	if h.pageSize < 512 || h.pageSize&(h.pageSize-1) != 0 {
 		return h, damaged(name, fmt.Sprintf("its header gives an impossible page size, %d", h.pageSize))
 	}
-	h.counter = binary.BigEndian.Uint32(b[24:28])
+	h.counter = binary.BigEndian.Uint32(b[60:64])
 	// The size in pages is valid only when the "version-valid-for" number
-	// equals the change counter (fileformat.html, "In-header database
+	// equals the file change counter (fileformat.html, "In-header database
 	// size").
-	if binary.BigEndian.Uint32(b[92:96]) == h.counter {
+	if binary.BigEndian.Uint32(b[92:96]) == binary.BigEndian.Uint32(b[24:28]) {
 		h.pages = int64(binary.BigEndian.Uint32(b[28:32]))
 	}
 	return h, nil

@@ -13,15 +13,16 @@ import (
 // blindly: put an older copy of the database (a backup) beside the log a
 // crashed command left, and SQLite lays the log's pages over pages they
 // were never written for, which reads as wrong data or damage. Nothing in
-// the log names the file it belongs to, so Outflank makes every write
-// transaction change page 1 (it increments PRAGMA user_version), whose
-// header holds SQLite's file change counter, incremented each time page 1
-// is written to the log. The first transaction of a log was written on top
-// of the database file as it then was, with counter c0, and gives page 1
-// the counter c0+1; the database file only ever receives pages copied from
-// the log. So the file belongs with the log exactly when its counter lies
-// between c0 and the counter of the last committed page 1 of the log
-// (https://www.sqlite.org/walformat.html, https://www.sqlite.org/fileformat.html).
+// the log names the file it belongs to, so every Outflank write
+// transaction increments a commit counter kept in page 1's header (PRAGMA
+// user_version, offset 60; SQLite's own file change counter is not
+// incremented reliably in WAL mode). The first transaction of a log was
+// written on top of the database file as it then was, with counter c0,
+// and gives page 1 the counter c0+1; the database file only ever receives
+// pages copied from the log. So the file belongs with the log exactly when
+// its counter lies between c0 and the counter of the last committed page 1
+// of the log (https://www.sqlite.org/walformat.html,
+// https://www.sqlite.org/fileformat.html).
 
 // walSummary is what checkWAL needs of a write-ahead log.
 type walSummary struct {
@@ -30,11 +31,11 @@ type walSummary struct {
 	// transaction.
 	committed bool
 	// firstHasPage1 is set when the first committed transaction wrote page
-	// 1; first is then page 1's change counter in it.
+	// 1; first is then the commit counter in it.
 	firstHasPage1 bool
 	first         uint32
 	// lastPage1 is set when a committed transaction wrote page 1; last is
-	// then the change counter of the last such page 1.
+	// then the commit counter of the last such page 1.
 	lastPage1 bool
 	last      uint32
 }
@@ -99,9 +100,9 @@ func readWAL(path string) (walSummary, error) {
 			return s, nil // a torn or stale frame: the valid log ends before it
 		}
 		if binary.BigEndian.Uint32(frame[0:4]) == 1 {
-			// Page 1's header starts the page: the change counter is at
-			// its offset 24.
-			counter := binary.BigEndian.Uint32(frame[24+24 : 24+28])
+			// Page 1's header starts the page: the user version is at
+			// its offset 60.
+			counter := binary.BigEndian.Uint32(frame[24+60 : 24+64])
 			if firstTx && !txHasPage1 {
 				s.first = counter
 			}
