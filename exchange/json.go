@@ -203,12 +203,13 @@ func (s fileSettings) applyTo(dst *outflank.Settings) {
 // buildPlayers registers the players with their ids; withdrawals come last,
 // once the rounds they played are in.
 func buildPlayers(t *outflank.Tournament, players []outflank.Player) error {
+	reg := t.Registrar()
 	for i, p := range players {
 		if p.ID <= 0 {
 			return outflank.Errorf(outflank.EINVALID, "players[%d] (%s): every player needs a positive id", i, p.Name)
 		}
 		p.WithdrawnAfterRound = nil
-		if _, err := t.AddPlayer(p); err != nil {
+		if _, err := reg.Add(p); err != nil {
 			return outflank.Errorf(outflank.EINVALID, "players[%d] (id %d): %s", i, p.ID, outflank.ErrorMessage(err))
 		}
 	}

@@ -95,10 +95,8 @@ func runPlayerImport(e *env, args []string) error {
 		}
 	}
 	return e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
-		for i, p := range players {
-			if _, err := t.AddPlayer(p); err != nil {
-				return "", outflank.Errorf(outflank.ErrorCode(err), "%s, player %d (%s): %s; no player was imported", rest[0], i+1, p.Name, outflank.ErrorMessage(err))
-			}
+		if err := t.AddPlayers(players); err != nil {
+			return "", outflank.Errorf(outflank.ErrorCode(err), "%s, %s; no player was imported", rest[0], outflank.ErrorMessage(err))
 		}
 		return fmt.Sprintf("imported %d players from %s", len(players), rest[0]), nil
 	})
