@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"path/filepath"
 	"unicode"
 	"unicode/utf8"
 
@@ -82,7 +83,8 @@ func runImport(e *env, args []string) error {
 	for _, r := range t.Rounds {
 		games += len(r.Games)
 	}
-	summary := fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, path, len(t.Players), len(t.Rounds), games)
+	// The audit record names the file, not where it was on this machine.
+	summary := fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, filepath.Base(path), len(t.Players), len(t.Rounds), games)
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
 		ev, err := db.Create(ctx, t, outflank.KindImport, summary)
 		if err != nil {

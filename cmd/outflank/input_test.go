@@ -117,6 +117,23 @@ func TestHugeFileIsNotRead(t *testing.T) {
 	}
 }
 
+// TestAuditSummaryNamesTheFileOnly: the audit log never holds where a file
+// was on the director's machine.
+func TestAuditSummaryNamesTheFileOnly(t *testing.T) {
+	d := newTDB(t)
+	d.ok("new", "base", "--name", "Base", "--rules", "woc")
+	csv := writeFile(t, "players.csv", tenPlayers)
+	elo := writeFile(t, "open.ELO", string(bigfile.ELO(100)))
+	d.ok("player", "import", "base", csv)
+	d.ok("import", elo)
+	for slug, want := range map[string]string{"base": "imported 10 players from players.csv", "open": "imported Big Online Open from open.ELO: "} {
+		log := d.ok("log", slug)
+		if !strings.Contains(log, want) || strings.Contains(log, filepath.Dir(csv)) || strings.Contains(log, filepath.Dir(elo)) {
+			t.Errorf("log of %s:\n%s\nwant %q and no folder", slug, log, want)
+		}
+	}
+}
+
 // FuzzParseSize: parseSize never panics, accepts only positive sizes, and
 // reads back what formatSize writes.
 func FuzzParseSize(f *testing.F) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -92,7 +93,8 @@ func runPlayerImport(e *env, args []string) error {
 		if err := t.AddPlayers(players); err != nil {
 			return "", outflank.Errorf(outflank.ErrorCode(err), "%s, %s; no player was imported", path, outflank.ErrorMessage(err))
 		}
-		return fmt.Sprintf("imported %d players from %s", len(players), path), nil
+		// The audit record names the file, not where it was on this machine.
+		return fmt.Sprintf("imported %d players from %s", len(players), filepath.Base(path)), nil
 	})
 }
 
