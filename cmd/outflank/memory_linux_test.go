@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -17,28 +18,41 @@ import (
 	"outflank/internal/bigfile"
 )
 
-// The peak memory of a command is its process's largest resident set, so
-// these tests build the outflank binary, run it and read its rusage.
+// The peak memory of a command is the largest resident set of a process
+// running it alone. The tests re-run the test binary as outflank (see
+// TestMain), which reports its own peak: the rusage of a child counts the
+// parent's memory too, as the child starts as a copy of it.
 
-// buildOutflank builds the binary into dir.
-func buildOutflank(tb testing.TB, dir string) string {
-	tb.Helper()
-	goTool, err := exec.LookPath("go")
+// TestMain runs the command line instead of the tests when
+// OUTFLANK_RUN_MAIN is set, writing its peak memory (VmHWM) in bytes to the
+// file OUTFLANK_PEAK_FILE.
+func TestMain(m *testing.M) {
+	if os.Getenv("OUTFLANK_RUN_MAIN") != "1" {
+		os.Exit(m.Run())
+	}
+	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	status, err := os.ReadFile("/proc/self/status")
 	if err != nil {
-		tb.Skipf("no go command to build the binary with: %v", err)
+		os.Exit(3)
 	}
-	bin := filepath.Join(dir, "outflank")
-	if out, err := exec.Command(goTool, "build", "-o", bin, "outflank/cmd/outflank").CombinedOutput(); err != nil {
-		tb.Fatalf("go build: %v\n%s", err, out)
+	for line := range strings.Lines(string(status)) {
+		if kb, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(kb), " kB"), 10, 64)
+			if err != nil || os.WriteFile(os.Getenv("OUTFLANK_PEAK_FILE"), []byte(strconv.FormatInt(n*1024, 10)), 0o644) != nil {
+				os.Exit(3)
+			}
+		}
 	}
-	return bin
+	os.Exit(code)
 }
 
-// runMeasured runs the binary and returns its exit code, stderr and peak
-// resident memory in bytes.
-func runMeasured(t testing.TB, bin string, args ...string) (int, string, int64) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
+// runMeasured runs outflank with args in a process of its own and returns
+// its exit code, stderr and peak resident memory in bytes.
+func runMeasured(tb testing.TB, args ...string) (int, string, int64) {
+	tb.Helper()
+	peakFile := filepath.Join(tb.TempDir(), "peak")
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "OUTFLANK_RUN_MAIN=1", "OUTFLANK_PEAK_FILE="+peakFile)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
@@ -46,23 +60,23 @@ func runMeasured(t testing.TB, bin string, args ...string) (int, string, int64) 
 	if exit, ok := errors.AsType[*exec.ExitError](err); ok {
 		code = exit.ExitCode()
 	} else if err != nil {
-		t.Fatalf("outflank %s: %v", strings.Join(args, " "), err)
+		tb.Fatalf("outflank %s: %v", strings.Join(args, " "), err)
 	}
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024 // KB on Linux
-	return code, stderr.String(), rss
+	data, err := os.ReadFile(peakFile)
+	if err != nil {
+		tb.Fatalf("outflank %s (exit %d) reported no peak memory: %v\n%s", strings.Join(args, " "), code, err, stderr.String())
+	}
+	peak, _ := strconv.ParseInt(string(data), 10, 64)
+	return code, stderr.String(), peak
 }
 
 // TestMemoryOfRefusedFiles: a file over the limit costs little memory,
 // however large: a 1 GB sparse file fails from its size, and a 1 GB stream
 // (a named pipe, whose size is unknown) stops being read at the limit.
 func TestMemoryOfRefusedFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
 	dir := t.TempDir()
-	bin := buildOutflank(t, dir)
 	db := filepath.Join(dir, "m.db")
-	if code, stderr, _ := runMeasured(t, bin, "--db", db, "new", "base", "--name", "Base", "--rules", "woc"); code != 0 {
+	if code, stderr, _ := runMeasured(t, "--db", db, "new", "base", "--name", "Base", "--rules", "woc"); code != 0 {
 		t.Fatal(stderr)
 	}
 	huge := func(name string) string {
@@ -76,7 +90,7 @@ func TestMemoryOfRefusedFiles(t *testing.T) {
 		return path
 	}
 	for _, args := range [][]string{{"import", huge("huge.ELO")}, {"player", "import", "base", huge("huge.csv")}} {
-		code, stderr, rss := runMeasured(t, bin, append([]string{"--db", db}, args...)...)
+		code, stderr, rss := runMeasured(t, append([]string{"--db", db}, args...)...)
 		if code != 1 || !strings.Contains(stderr, "is larger than the limit of 16 MB (--max-size)") {
 			t.Errorf("outflank %s: exit %d, %s", strings.Join(args, " "), code, stderr)
 		}
@@ -109,7 +123,7 @@ func TestMemoryOfRefusedFiles(t *testing.T) {
 			}
 		}
 	}()
-	code, stderr, rss := runMeasured(t, bin, "--db", db, "import", fifo)
+	code, stderr, rss := runMeasured(t, "--db", db, "import", fifo)
 	<-done
 	if code != 1 || !strings.Contains(stderr, "stream.ELO is larger than the limit of 16 MB (--max-size)") {
 		t.Errorf("import of a 1 GB stream: exit %d, %s", code, stderr)
@@ -121,7 +135,7 @@ func TestMemoryOfRefusedFiles(t *testing.T) {
 	if rss > 96<<20 {
 		t.Errorf("import of a 1 GB stream took %d MB", rss>>20)
 	}
-	if code, stdout, _ := runMeasured(t, bin, "--db", db, "list"); code != 0 || strings.Count(stdout, "\n") > 1 {
+	if code, stdout, _ := runMeasured(t, "--db", db, "list"); code != 0 || strings.Count(stdout, "\n") > 1 {
 		t.Errorf("a refused file was stored: %q", stdout)
 	}
 }
@@ -132,8 +146,6 @@ func TestMemoryOfRefusedFiles(t *testing.T) {
 // limits (16 MB: 285,000 players; 460,000 games), which take a minute and
 // about 2 GB.
 func BenchmarkImportMemory(b *testing.B) {
-	dir := b.TempDir()
-	bin := buildOutflank(b, dir)
 	players, games := []int{5_000, 50_000}, []int{10_000, 100_000}
 	if os.Getenv("OUTFLANK_BENCH_AT_LIMITS") == "1" {
 		players, games = []int{285_000}, []int{460_000}
@@ -150,11 +162,11 @@ func BenchmarkImportMemory(b *testing.B) {
 			i++
 			db := filepath.Join(work, fmt.Sprintf("%d.db", i))
 			if len(args) > 0 && args[0] == "player" {
-				if code, stderr, _ := runMeasured(b, bin, "--db", db, "new", "big", "--name", "Big", "--rules", "custom"); code != 0 {
+				if code, stderr, _ := runMeasured(b, "--db", db, "new", "big", "--name", "Big", "--rules", "custom"); code != 0 {
 					b.Fatal(stderr)
 				}
 			}
-			code, stderr, rss := runMeasured(b, bin, append(append([]string{"--db", db}, args...), path)...)
+			code, stderr, rss := runMeasured(b, append(append([]string{"--db", db}, args...), path)...)
 			if code != 0 {
 				b.Fatal(stderr)
 			}
