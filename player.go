@@ -90,35 +90,11 @@ func (p *Player) validate() error {
 // AddPlayer registers p and returns it: with p.ID when it is set (an
 // import keeps the ids of its file), else with the next free id. Late
 // entries are allowed: the pairing takes a player from the round after the
-// last one already entered. Names must be unique, since players are named by
-// them.
+// last one already entered. Names must be unique, ignoring case, since
+// players are named by them, and so must WOF ids. To add many players, use
+// AddPlayers or a Registrar: each AddPlayer indexes every player.
 func (t *Tournament) AddPlayer(p Player) (*Player, error) {
-	if err := p.validate(); err != nil {
-		return nil, err
-	}
-	for _, q := range t.Players {
-		if p.WOFID != 0 && q.WOFID == p.WOFID {
-			return nil, Errorf(ECONFLICT, "%s already has WOF player %d (#%d %s)", t.Slug, p.WOFID, q.ID, q.Name)
-		}
-		if strings.EqualFold(q.Name, p.Name) {
-			return nil, Errorf(ECONFLICT, "%s already has a player named %q (#%d): add a distinguishing detail to the name", t.Slug, q.Name, q.ID)
-		}
-	}
-	if p.ID < 0 {
-		return nil, Errorf(EINVALID, "player id %d: ids are positive", p.ID)
-	}
-	if _, taken := t.Player(p.ID); taken {
-		return nil, Errorf(ECONFLICT, "player id %d is used twice", p.ID)
-	}
-	if p.ID == 0 {
-		p.ID = 1
-		for _, q := range t.Players {
-			p.ID = max(p.ID, q.ID+1)
-		}
-	}
-	p.WithdrawnAfterRound = nil
-	t.Players = append(t.Players, p)
-	return &t.Players[len(t.Players)-1], nil
+	return t.Registrar().Add(p)
 }
 
 // Withdraw records that player id left after round afterRound (WOC II.8).

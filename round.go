@@ -120,38 +120,48 @@ func (t *Tournament) AddRound(stage Stage, pairs []Pair, byes []int) (*Round, er
 		return nil, Errorf(EINVALID, "a round needs at least one pair (--pair BLACK-WHITE) or bye")
 	}
 	r := Round{Number: len(t.Rounds) + 1, Stage: stage}
-	seen := map[int]string{}
-	use := func(id int, where string) error {
+	// seen maps each player to their table, 0 for a bye; where words it
+	// for messages only.
+	seen := make(map[int]int, 2*len(pairs)+len(byes))
+	where := func(table int) string {
+		if table == 0 {
+			return "bye"
+		}
+		return "table " + itoa(table)
+	}
+	use := func(id, table int) error {
 		p, ok := t.Player(id)
 		if !ok {
-			return Errorf(ENOTFOUND, "no player with id %d in %s (%s)", id, t.Slug, where)
+			return Errorf(ENOTFOUND, "no player with id %d in %s (%s)", id, t.Slug, where(table))
 		}
 		if !p.Active(r.Number) {
 			return Errorf(EINVALID, "%s withdrew after round %d and cannot be paired in round %d (WOC II.8: no re-entry)",
 				t.Describe(id), *p.WithdrawnAfterRound, r.Number)
 		}
 		if other, dup := seen[id]; dup {
-			return Errorf(EINVALID, "%s appears twice in round %d (%s and %s): a player plays once per round", t.Describe(id), r.Number, other, where)
+			return Errorf(EINVALID, "%s appears twice in round %d (%s and %s): a player plays once per round", t.Describe(id), r.Number, where(other), where(table))
 		}
-		seen[id] = where
+		seen[id] = table
 		return nil
+	}
+	if len(pairs) > 0 {
+		r.Games = make([]Game, 0, len(pairs))
 	}
 	for i, p := range pairs {
 		table := i + 1
-		where := "table " + itoa(table)
 		if p.Black == p.White {
 			return nil, Errorf(EINVALID, "%s cannot play against themself (table %d)", t.Describe(p.Black), table)
 		}
-		if err := use(p.Black, where); err != nil {
+		if err := use(p.Black, table); err != nil {
 			return nil, err
 		}
-		if err := use(p.White, where); err != nil {
+		if err := use(p.White, table); err != nil {
 			return nil, err
 		}
 		r.Games = append(r.Games, Game{Table: table, Black: p.Black, White: p.White})
 	}
 	for _, id := range byes {
-		if err := use(id, "bye"); err != nil {
+		if err := use(id, 0); err != nil {
 			return nil, err
 		}
 		r.Byes = append(r.Byes, id)

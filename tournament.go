@@ -89,8 +89,12 @@ func checkDate(date, what string) error {
 	return nil
 }
 
-// Player returns the player with id.
+// Player returns the player with id. Ids are usually 1, 2, 3... in order,
+// which finds a player at once; other ids are looked for one by one.
 func (t *Tournament) Player(id int) (*Player, bool) {
+	if id >= 1 && id <= len(t.Players) && t.Players[id-1].ID == id {
+		return &t.Players[id-1], true
+	}
 	for i := range t.Players {
 		if t.Players[i].ID == id {
 			return &t.Players[i], true
@@ -143,6 +147,9 @@ func (t *Tournament) Game(n, table int) (*Game, error) {
 	r, ok := t.Round(n)
 	if !ok {
 		return nil, Errorf(ENOTFOUND, "%s has no round %d (it has %d)", t.Slug, n, len(t.Rounds))
+	}
+	if table >= 1 && table <= len(r.Games) && r.Games[table-1].Table == table {
+		return &r.Games[table-1], nil // tables are 1, 2, 3... in order
 	}
 	for i := range r.Games {
 		if r.Games[i].Table == table {

@@ -47,14 +47,14 @@ func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []str
 	if err != nil {
 		return nil, nil, err
 	}
-	b := &eloBuilder{t: t, ids: map[int]int{}}
+	b := &eloBuilder{t: t, reg: t.Registrar(), ids: map[int]int{}}
 	for _, p := range f.Players {
 		b.addPlayer(p)
 	}
-	for _, g := range f.Games() {
-		b.player(g.First)
-		b.player(g.Second)
+	for _, r := range f.Rounds {
+		b.players(r.Games)
 	}
+	b.players(f.Added)
 	for _, r := range f.Rounds {
 		b.addGames(outflank.StageSwiss, r.Games, roundName(r))
 	}
@@ -70,7 +70,8 @@ func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []str
 
 type eloBuilder struct {
 	t        *outflank.Tournament
-	ids      map[int]int // WOF id -> tournament player id
+	reg      *outflank.Registrar // every player is added through it
+	ids      map[int]int         // WOF id -> tournament player id
 	warnings []string
 	noColour int
 }
@@ -107,16 +108,25 @@ func (b *eloBuilder) addPlayer(p wof.Player) {
 
 // register adds a player, making a repeated name unique with its WOF id.
 func (b *eloBuilder) register(pl outflank.Player, line int) {
-	added, err := b.t.AddPlayer(pl)
+	added, err := b.reg.Add(pl)
 	if err != nil {
 		pl.Name = fmt.Sprintf("%s (%d)", pl.Name, pl.WOFID)
 		b.warn("line %d: %s; registered as %q", line, outflank.ErrorMessage(err), pl.Name)
-		if added, err = b.t.AddPlayer(pl); err != nil {
+		if added, err = b.reg.Add(pl); err != nil {
 			b.warn("line %d: %s: player left out", line, outflank.ErrorMessage(err))
 			return
 		}
 	}
 	b.ids[pl.WOFID] = added.ID
+}
+
+// players registers the players of games who have no player line, in the
+// order they play.
+func (b *eloBuilder) players(games []wof.Game) {
+	for _, g := range games {
+		b.player(g.First)
+		b.player(g.Second)
+	}
 }
 
 // player returns the tournament id of WOF id, registering an unknown one.
@@ -132,15 +142,17 @@ func (b *eloBuilder) player(wofID int) int {
 // addGames enters games as rounds of stage, starting a new round whenever a
 // player would play twice in the current one.
 func (b *eloBuilder) addGames(stage outflank.Stage, games []wof.Game, name string) {
-	var batch []wof.Game
+	var batch []*wof.Game
 	busy := map[int]bool{}
 	flush := func() {
 		if len(batch) > 0 {
 			b.addRound(stage, batch, name)
 		}
-		batch, busy = nil, map[int]bool{}
+		batch = batch[:0]
+		clear(busy)
 	}
-	for _, g := range games {
+	for i := range games {
+		g := &games[i]
 		if g.First == g.Second {
 			b.warn("line %d: player %d plays against himself: game left out", g.Line, g.First)
 			continue
@@ -155,7 +167,7 @@ func (b *eloBuilder) addGames(stage outflank.Stage, games []wof.Game, name strin
 	flush()
 }
 
-func (b *eloBuilder) addRound(stage outflank.Stage, games []wof.Game, name string) {
+func (b *eloBuilder) addRound(stage outflank.Stage, games []*wof.Game, name string) {
 	pairs := make([]outflank.Pair, len(games))
 	for i, g := range games {
 		black, white := b.ids[g.First], b.ids[g.Second]
@@ -179,7 +191,7 @@ func (b *eloBuilder) addRound(stage outflank.Stage, games []wof.Game, name strin
 
 // result turns a game line into a result: its discs when they are possible
 // and agree with the operator, else a result with unknown discs.
-func (b *eloBuilder) result(g wof.Game) *outflank.Result {
+func (b *eloBuilder) result(g *wof.Game) *outflank.Result {
 	firstSide := outflank.Black
 	if g.FirstColor == wof.White {
 		firstSide = outflank.White

@@ -22,6 +22,7 @@ func ReadPlayersCSV(r io.Reader) ([]outflank.Player, error) {
 	cr := csv.NewReader(r)
 	cr.TrimLeadingSpace = true
 	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true // a player keeps the fields' strings, not the record
 	header, err := cr.Read()
 	if errors.Is(err, io.EOF) {
 		return nil, outflank.Errorf(outflank.EINVALID, "the CSV file is empty: it needs a header line such as name,country,rating")

@@ -93,9 +93,10 @@ func addField(t *outflank.Tournament, rng *rand.Rand, n int) {
 	for _, p := range byRating[:min(8, len(byRating))] {
 		seeded[p.Name] = true
 	}
+	reg := t.Registrar()
 	for _, p := range field {
 		p.Seeded = seeded[p.Name]
-		if _, err := t.AddPlayer(p); err != nil {
+		if _, err := reg.Add(p); err != nil {
 			continue // a repeated name is impossible: each carries its number
 		}
 	}

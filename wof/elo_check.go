@@ -41,10 +41,18 @@ func (p *eloReader) checkPlayers() {
 // unmarked first round and the added results are not checked: they often
 // hold several rounds, or matches of several games, without markers.
 func (p *eloReader) checkRounds() {
-	played := map[[2]int]int{} // round index and id -> line of the first game
+	// played maps a round index and an id to the line of the id's first
+	// game in the round. The games of a round come together in refs, so it
+	// holds one round at a time.
+	played := map[[2]int]int{}
+	round := -1
 	for _, ref := range p.refs {
 		if ref.round < 0 || p.f.Rounds[ref.round].Line == 0 {
 			continue
+		}
+		if ref.round != round {
+			clear(played)
+			round = ref.round
 		}
 		var again []string
 		for _, id := range ref.ids() {

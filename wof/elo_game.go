@@ -27,11 +27,10 @@ const (
 	tokColor tokenKind = 'c' // B or W
 )
 
-// lexGameLine cuts s, a game line without its comment, into tokens. It
-// stops at the first byte that starts no token and returns its offset, or
-// -1 when the whole line is tokens.
-func lexGameLine(s string) ([]token, int) {
-	var toks []token
+// lexGameLine cuts s, a game line without its comment, into tokens, which
+// it appends to toks. It stops at the first byte that starts no token and
+// returns its offset, or -1 when the whole line is tokens.
+func lexGameLine(toks []token, s string) ([]token, int) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
@@ -109,10 +108,11 @@ type lexedGame struct {
 }
 
 // parseGameTokens reads the games "ID [(d)] OP [(d)] ID [COLOR]" one after
-// the other from toks. It returns the games read and, when the tokens end
-// in the middle of a game or hold one out of place, what was expected and
-// the offset where reading stopped; bad is where the lexer stopped, or -1.
-func parseGameTokens(s string, toks []token, bad int) (games []lexedGame, expected string, stop int) {
+// the other from toks, appending them to games. It returns the games and,
+// when the tokens end in the middle of a game or hold one out of place,
+// what was expected and the offset where reading stopped; bad is where the
+// lexer stopped, or -1.
+func parseGameTokens(games []lexedGame, s string, toks []token, bad int) (_ []lexedGame, expected string, stop int) {
 	k := 0
 	next := func(kind tokenKind) (token, bool) {
 		if k < len(toks) && toks[k].kind == kind {
@@ -169,8 +169,10 @@ func (p *eloReader) gameLine(n int, s string) {
 	if i := strings.IndexByte(s, '%'); i >= 0 {
 		body, comment = s[:i], commentText(s[i:])
 	}
-	toks, bad := lexGameLine(body)
-	games, expected, stop := parseGameTokens(body, toks, bad)
+	// The buffers are reused from line to line: a file holds many.
+	toks, bad := lexGameLine(p.toks[:0], body)
+	games, expected, stop := parseGameTokens(p.lexed[:0], body, toks, bad)
+	p.toks, p.lexed = toks, games
 	if stop < 0 && bad >= 0 {
 		stop, expected = bad, "an id, (discs), < > =, or B or W"
 	}

@@ -28,8 +28,8 @@ func Read(r io.Reader) (*File, []Warning, error) {
 		playerText: map[int]string{},
 		roundsAt:   map[int]int{},
 	}
-	for i, line := range splitLines(text) {
-		p.line(i+1, line)
+	for n, line := range text.lines() {
+		p.line(n, line)
 	}
 	if p.headers["tournament"] == 0 && p.headers["country"] == 0 && p.headers["date"] == 0 && p.headers["sender"] == 0 {
 		return nil, nil, errNoHeader
@@ -53,6 +53,9 @@ type eloReader struct {
 	inAdded bool
 	// refs are the games read, in file order, for the checks of finish.
 	refs []gameRef
+	// toks and lexed are gameLine's buffers.
+	toks  []token
+	lexed []lexedGame
 }
 
 // gameRef is what the checks need to know about one game read.

@@ -45,8 +45,7 @@ func ReadPlayerDB(r io.Reader) (*PlayerDB, []Warning, error) {
 	db := &PlayerDB{byID: map[int]int{}}
 	var ws warnings
 	country, countryLine := "", 0
-	for i, raw := range splitLines(text) {
-		n := i + 1
+	for n, raw := range text.lines() {
 		if len(raw) > MaxLineLength {
 			ws.add(n, WarnLongLine, raw, "line longer than %d bytes: ignored", MaxLineLength)
 			continue

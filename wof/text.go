@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"iter"
 	"strings"
 	"unicode/utf8"
 )
@@ -21,33 +22,81 @@ const (
 // utf8BOM is the byte order mark some editors put at the start of UTF-8 text.
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
-// readText reads all of r as text and returns it as a Go string, decoding
-// the bytes as UTF-8 when they are valid UTF-8 and as Latin-1 otherwise:
-// Latin-1 text with accents is almost never valid UTF-8 by accident, and
-// every byte is a Latin-1 character, so the choice never fails. A leading
-// byte order mark is dropped. what names the input in errors.
-func readText(r io.Reader, what string) (string, error) {
+// text is an input read whole and checked to be text, before decoding.
+type text struct {
+	data []byte // without a byte order mark
+	// utf8 is set when data is valid UTF-8 and so decoded as UTF-8;
+	// anything else is Latin-1: Latin-1 text with accents is almost never
+	// valid UTF-8 by accident, and every byte is a Latin-1 character, so
+	// the choice never fails.
+	utf8 bool
+}
+
+// readText reads all of r, at most MaxFileSize bytes, and checks that it
+// is text: not empty, without NUL bytes. A leading byte order mark is
+// dropped. what names the input in errors. When r tells how many bytes it
+// holds (a Len method, as bytes.Reader has), the buffer is allocated once.
+func readText(r io.Reader, what string) (*text, error) {
 	if r == nil {
-		return "", fmt.Errorf("wof: no %s to read", what)
+		return nil, fmt.Errorf("wof: no %s to read", what)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
-	if err != nil {
-		return "", fmt.Errorf("wof: reading %s: %w", what, err)
+	var buf bytes.Buffer
+	if l, ok := r.(interface{ Len() int }); ok {
+		buf.Grow(min(l.Len(), MaxFileSize+1) + bytes.MinRead)
 	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, MaxFileSize+1)); err != nil {
+		return nil, fmt.Errorf("wof: reading %s: %w", what, err)
+	}
+	data := buf.Bytes()
 	if len(data) > MaxFileSize {
-		return "", fmt.Errorf("wof: %s is larger than %d MiB", what, MaxFileSize>>20)
+		return nil, fmt.Errorf("wof: %s is larger than %d MiB", what, MaxFileSize>>20)
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
 	if len(bytes.TrimSpace(data)) == 0 {
-		return "", fmt.Errorf("wof: %s is empty", what)
+		return nil, fmt.Errorf("wof: %s is empty", what)
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return "", fmt.Errorf("wof: %s is not text: NUL byte at offset %d", what, i)
+		return nil, fmt.Errorf("wof: %s is not text: NUL byte at offset %d", what, i)
 	}
-	if utf8.Valid(data) {
-		return string(data), nil
+	return &text{data: data, utf8: utf8.Valid(data)}, nil
+}
+
+// lines yields the lines of t, numbered from 1, each decoded on its own so
+// that what a reader keeps of a line holds on to that line only. Lines end
+// at "\n", "\r\n" or a lone "\r" (old Macintosh files), and no line keeps
+// its end; a last line without an end is a line too.
+func (t *text) lines() iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		rest := t.data
+		cr := bytes.IndexByte(rest, '\r') >= 0
+		for n := 1; len(rest) > 0; n++ {
+			var i int
+			if cr {
+				i = bytes.IndexAny(rest, "\r\n")
+			} else {
+				i = bytes.IndexByte(rest, '\n')
+			}
+			line := rest
+			if i < 0 {
+				rest = nil
+			} else {
+				line = rest[:i]
+				if rest[i] == '\r' && i+1 < len(rest) && rest[i+1] == '\n' {
+					i++
+				}
+				rest = rest[i+1:]
+			}
+			var s string
+			if t.utf8 {
+				s = string(line)
+			} else {
+				s = decodeLatin1(line)
+			}
+			if !yield(n, s) {
+				return
+			}
+		}
 	}
-	return decodeLatin1(data), nil
 }
 
 // decodeLatin1 returns the Latin-1 bytes b as a Go string: every byte is the
@@ -61,20 +110,6 @@ func decodeLatin1(b []byte) string {
 		sb.WriteRune(rune(c))
 	}
 	return sb.String()
-}
-
-// splitLines splits s into lines ended by "\n", "\r\n" or a lone "\r" (old
-// Macintosh files), so that no line keeps a carriage return.
-func splitLines(s string) []string {
-	if strings.IndexByte(s, '\r') >= 0 {
-		s = strings.ReplaceAll(s, "\r\n", "\n")
-		s = strings.ReplaceAll(s, "\r", "\n")
-	}
-	lines := strings.Split(s, "\n")
-	if len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
 }
 
 // encodeText returns s, valid UTF-8 text, as the bytes Write puts out: in

@@ -17,11 +17,12 @@ import (
 const maxProblemsListed = 10
 
 func runGameWthor(e *env, args []string) error {
-	fs := e.newFlags("game wthor", "game wthor [--check] [--json] FILE.wtb [--players WTHOR.JOU] [--tournaments WTHOR.TRN]")
+	fs := e.newFlags("game wthor", "game wthor [--check] [--json] FILE.wtb [--players WTHOR.JOU] [--tournaments WTHOR.TRN] [--max-size SIZE]")
 	check := fs.Bool("check", false, "replay every game and compare the recorded scores with the official ones")
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	playersPath := fs.String("players", "", "the WTHOR.JOU `file` with the players' names")
 	tournamentsPath := fs.String("tournaments", "", "the WTHOR.TRN `file` with the tournaments' names")
+	maxSize := maxSizeFlag(fs)
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -30,18 +31,18 @@ func runGameWthor(e *env, args []string) error {
 		return usagef("game wthor: give one .wtb file")
 	}
 	path := pos[0]
-	games, err := readWthorFile(path, wthor.ReadGames)
+	games, err := readWthorFile(path, maxSize, wthor.ReadGames)
 	if err != nil {
 		return err
 	}
 	names := wthorNames{}
 	if *playersPath != "" {
-		if names.players, err = readWthorFile(*playersPath, wthor.ReadPlayers); err != nil {
+		if names.players, err = readWthorFile(*playersPath, maxSize, wthor.ReadPlayers); err != nil {
 			return err
 		}
 	}
 	if *tournamentsPath != "" {
-		if names.tournaments, err = readWthorFile(*tournamentsPath, wthor.ReadTournaments); err != nil {
+		if names.tournaments, err = readWthorFile(*tournamentsPath, maxSize, wthor.ReadTournaments); err != nil {
 			return err
 		}
 	}
@@ -63,19 +64,22 @@ func runGameWthor(e *env, args []string) error {
 	return nil
 }
 
-// readWthorFile opens path and reads it with read, turning failures into
-// messages that name the file.
-func readWthorFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
+// readWthorFile opens path and reads it with read within its size limit,
+// turning failures into messages that name the file.
+func readWthorFile[T any](path string, maxSize *byteSize, read func(io.Reader) (T, error)) (T, error) {
 	var zero T
-	f, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return zero, outflank.Errorf(outflank.ENOTFOUND, "%s: no such file; give the path of a WTHOR file", path)
-		}
-		return zero, outflank.Errorf(outflank.EINVALID, "cannot open %s: %v", path, err)
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return zero, outflank.Errorf(outflank.ENOTFOUND, "%s: no such file; give the path of a WTHOR file", path)
 	}
-	defer f.Close()
-	v, err := read(f)
+	in, err := openLimited(path, kindWthor, maxSize)
+	if err != nil {
+		return zero, err
+	}
+	defer in.Close()
+	v, err := read(in)
+	if err := in.overLimit(); err != nil {
+		return zero, err
+	}
 	if err != nil {
 		if fe, ok := errors.AsType[*wthor.FormatError](err); ok {
 			return zero, outflank.Errorf(outflank.EINVALID, "%s is not a valid WTHOR file: %s", path, strings.TrimPrefix(fe.Error(), "wthor: "))

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
+	"path/filepath"
+	"unicode"
+	"unicode/utf8"
 
 	"outflank"
 	"outflank/exchange"
@@ -17,11 +19,12 @@ import (
 const maxWarnings = 20
 
 func runImport(e *env, args []string) error {
-	const usage = "import FILE [--slug SLUG] [--rules RULESET]"
+	const usage = "import FILE [--slug SLUG] [--rules RULESET] [--max-size SIZE]"
 	fs := e.newFlags("import", usage)
 	slug := fs.String("slug", "", "store the tournament under this slug (default: the file's; for .ELO, made from its name)")
 	ruleset := fs.String("rules", "", "the ruleset of an .ELO file's tournament (default custom); a tournament file names its own")
 	allWarnings := fs.Bool("all-warnings", false, "print every warning about the file's odd lines, not only the first 20")
+	maxSize := maxSizeFlag(fs)
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -30,27 +33,38 @@ func runImport(e *env, args []string) error {
 		return usagef("usage: outflank %s", usage)
 	}
 	path := pos[0]
-	data, err := os.ReadFile(path)
+	in, err := openInput(path)
 	if err != nil {
-		return fileError(path, err)
+		return err
+	}
+	defer in.Close()
+	isJSON := startsJSON(in.peek)
+	if isJSON && *ruleset != "" {
+		return usagef("import: --rules applies to .ELO files; a tournament file names its own ruleset")
+	}
+	kind := kindELO
+	if isJSON {
+		kind = kindTournament
+	}
+	if err := in.setLimit(kind, maxSize); err != nil {
+		return err
 	}
 	var t *outflank.Tournament
 	var warnings []string
-	if bytes.HasPrefix(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))), []byte("{")) {
-		if *ruleset != "" {
-			return usagef("import: --rules applies to .ELO files; a tournament file names its own ruleset")
-		}
-		if t, err = exchange.ReadJSON(bytes.NewReader(data)); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
+	if isJSON {
+		t, err = exchange.ReadJSON(in)
 	} else {
 		id := rules.Custom
 		if *ruleset != "" {
 			id = rules.ID(*ruleset)
 		}
-		if t, warnings, err = exchange.ReadELO(bytes.NewReader(data), id, path); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
+		t, warnings, err = exchange.ReadELO(in, id, path)
+	}
+	if err := in.overLimit(); err != nil {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	if *slug != "" {
 		t.Slug = *slug
@@ -69,12 +83,29 @@ func runImport(e *env, args []string) error {
 	for _, r := range t.Rounds {
 		games += len(r.Games)
 	}
+	// The audit record names the file, not where it was on this machine.
+	summary := fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, filepath.Base(path), len(t.Players), len(t.Rounds), games)
 	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
-		ev, err := db.Create(ctx, t, outflank.KindImport, fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, path, len(t.Players), len(t.Rounds), games))
+		ev, err := db.Create(ctx, t, outflank.KindImport, summary)
 		if err != nil {
 			return err
 		}
 		e.saved(ev, " as "+t.Slug)
 		return nil
 	})
+}
+
+// startsJSON reports whether a file is a tournament file: its first
+// character, after a byte order mark and white space, is "{". It looks at
+// the first bytes only, which peek returns (up to n of them); a file that
+// is all white space for 64 KB is taken for an .ELO file.
+func startsJSON(peek func(n int) []byte) bool {
+	for n := 512; n <= 64*kB; n *= 8 {
+		head := peek(n)
+		rest := bytes.TrimLeftFunc(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), unicode.IsSpace)
+		if len(head) < n || len(rest) > 0 && utf8.FullRune(rest) {
+			return bytes.HasPrefix(rest, []byte("{"))
+		}
+	}
+	return false
 }

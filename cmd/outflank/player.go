@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -12,8 +12,8 @@ import (
 )
 
 const (
-	playerAddUsage      = "player add SLUG --name NAME [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--seeded] [--additional] [--team NAME] [--wof-id N [--players-db FILE]]"
-	playerImportUsage   = "player import SLUG FILE.csv [--players-db FILE]"
+	playerAddUsage      = "player add SLUG --name NAME [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--seeded] [--additional] [--team NAME] [--wof-id N [--players-db FILE] [--max-size SIZE]]"
+	playerImportUsage   = "player import SLUG FILE.csv [--players-db FILE] [--max-size SIZE]"
 	playerWithdrawUsage = "player withdraw SLUG PLAYER [--after-round N]"
 )
 
@@ -42,12 +42,13 @@ func runPlayerAdd(e *env, args []string) error {
 	fs.StringVar(&p.Team, "team", "", "the team the player's points count for")
 	fs.IntVar(&p.WOFID, "wof-id", 0, "the player's WOF id")
 	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in name, country and rating from --wof-id")
+	maxSize := maxSizeFlag(fs)
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
 	}
 	if *dbPath != "" {
-		db, err := readPlayerDB(*dbPath)
+		db, err := readPlayerDB(*dbPath, maxSize)
 		if err != nil {
 			return err
 		}
@@ -68,41 +69,54 @@ func runPlayerImport(e *env, args []string) error {
 	usage := playerImportUsage
 	fs := e.newFlags("player import", usage)
 	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in rows that give only a wof_id")
+	maxSize := maxSizeFlag(fs)
 	slug, rest, err := e.parseSlug(fs, args, 1, usage)
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(rest[0])
+	path := rest[0]
+	players, err := readPlayersCSV(path, maxSize)
 	if err != nil {
-		return fileError(rest[0], err)
-	}
-	defer f.Close()
-	players, err := exchange.ReadPlayersCSV(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", rest[0], err)
-	}
-	if len(players) == 0 {
-		return outflank.Errorf(outflank.EINVALID, "%s has a header but no players", rest[0])
+		return err
 	}
 	if *dbPath != "" {
-		db, err := readPlayerDB(*dbPath)
+		db, err := readPlayerDB(*dbPath, maxSize)
 		if err != nil {
 			return err
 		}
 		for i := range players {
 			if err := fillFromDB(&players[i], db); err != nil {
-				return outflank.Errorf(outflank.EINVALID, "%s, player %d: %s", rest[0], i+1, outflank.ErrorMessage(err))
+				return outflank.Errorf(outflank.EINVALID, "%s, player %d: %s", path, i+1, outflank.ErrorMessage(err))
 			}
 		}
 	}
 	return e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
-		for i, p := range players {
-			if _, err := t.AddPlayer(p); err != nil {
-				return "", outflank.Errorf(outflank.ErrorCode(err), "%s, player %d (%s): %s; no player was imported", rest[0], i+1, p.Name, outflank.ErrorMessage(err))
-			}
+		if err := t.AddPlayers(players); err != nil {
+			return "", outflank.Errorf(outflank.ErrorCode(err), "%s, %s; no player was imported", path, outflank.ErrorMessage(err))
 		}
-		return fmt.Sprintf("imported %d players from %s", len(players), rest[0]), nil
+		// The audit record names the file, not where it was on this machine.
+		return fmt.Sprintf("imported %d players from %s", len(players), filepath.Base(path)), nil
 	})
+}
+
+// readPlayersCSV reads the players of a CSV file within its size limit.
+func readPlayersCSV(path string, maxSize *byteSize) ([]outflank.Player, error) {
+	in, err := openLimited(path, kindPlayersCSV, maxSize)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	players, err := exchange.ReadPlayersCSV(in)
+	if err := in.overLimit(); err != nil {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(players) == 0 {
+		return nil, outflank.Errorf(outflank.EINVALID, "%s has a header but no players", path)
+	}
+	return players, nil
 }
 
 func runPlayerWithdraw(e *env, args []string) error {
@@ -129,14 +143,17 @@ func runPlayerWithdraw(e *env, args []string) error {
 	})
 }
 
-// readPlayerDB reads the WOF player database, reporting its odd lines.
-func readPlayerDB(path string) (*wof.PlayerDB, error) {
-	f, err := os.Open(path)
+// readPlayerDB reads the WOF player database within its size limit.
+func readPlayerDB(path string, maxSize *byteSize) (*wof.PlayerDB, error) {
+	in, err := openLimited(path, kindPlayerDB, maxSize)
 	if err != nil {
-		return nil, fileError(path, err)
+		return nil, err
 	}
-	defer f.Close()
-	db, _, err := wof.ReadPlayerDB(f)
+	defer in.Close()
+	db, _, err := wof.ReadPlayerDB(in)
+	if err := in.overLimit(); err != nil {
+		return nil, err
+	}
 	if err != nil {
 		return nil, outflank.Errorf(outflank.EINVALID, "%s: %v", path, err)
 	}

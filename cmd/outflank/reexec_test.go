@@ -18,10 +18,18 @@ import (
 	"outflank/sqlite"
 )
 
+// measuredMain, where the system can measure a process's peak memory
+// (memory_linux_test.go), runs the command line and reports that peak.
+var measuredMain func()
+
 // The test binary doubles as the outflank binary and as a crashing writer,
 // for the tests that need another process (another user, a kill, a writer
-// that never closes the database): $OUTFLANK_TEST_AS says which it is.
+// that never closes the database): $OUTFLANK_TEST_AS says which it is, and
+// $OUTFLANK_RUN_MAIN asks for outflank with its peak memory measured.
 func TestMain(m *testing.M) {
+	if os.Getenv("OUTFLANK_RUN_MAIN") == "1" && measuredMain != nil {
+		measuredMain()
+	}
 	switch os.Getenv("OUTFLANK_TEST_AS") {
 	case "main":
 		os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
