@@ -60,38 +60,47 @@ type entityKey struct{ entity, key string }
 // entities flattens t into its rows, each as JSON.
 func (t *Tournament) entities() (map[entityKey][]byte, error) {
 	m := map[entityKey][]byte{}
+	err := t.eachRow(func(entity, key string, data []byte) {
+		m[entityKey{entity, key}] = data
+	})
+	return m, err
+}
+
+// eachRow calls fn with each row of t as JSON: the tournament, its players,
+// then each round with its games and byes.
+func (t *Tournament) eachRow(fn func(entity, key string, data []byte)) error {
 	put := func(entity, key string, v any) error {
 		data, err := json.Marshal(v)
 		if err != nil {
 			return fmt.Errorf("outflank: encoding %s %s: %w", entity, key, err)
 		}
-		m[entityKey{entity, key}] = data
+		fn(entity, key, data)
 		return nil
 	}
 	if err := put(EntityTournament, t.Slug, header{t.Slug, t.Name, t.Date, string(t.Rules), t.Settings}); err != nil {
-		return nil, err
+		return err
 	}
 	for _, p := range t.Players {
 		if err := put(EntityPlayer, itoa(p.ID), p); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, r := range t.Rounds {
 		if err := put(EntityRound, itoa(r.Number), roundHeader{r.Number, r.Stage, r.Method, r.Seed}); err != nil {
-			return nil, err
+			return err
 		}
 		for _, g := range r.Games {
 			if err := put(EntityGame, itoa(r.Number)+"/"+itoa(g.Table), g); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		for _, id := range r.Byes {
 			if err := put(EntityBye, itoa(r.Number)+"/"+itoa(id), bye{r.Number, id}); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // Diff lists the rows that differ between before and after, in the order a
@@ -134,21 +143,69 @@ func Invert(changes []Change) []Change {
 }
 
 // sortChanges puts deletions first (children before parents), then the rest
-// (parents before children), each kind in key order.
+// (parents before children), each kind in key order. Each change's rank and
+// key are worked out once, not at every comparison: an import sorts a
+// hundred thousand rows.
 func sortChanges(changes []Change) {
-	rank := func(c Change) int {
-		i := slices.Index(entityOrder, c.Entity)
-		if c.After == nil {
-			return -i // deletions: bye (-4) first ... tournament (0) last
-		}
-		return 10 + i
+	type sortKey struct {
+		rank int
+		key  parsedKey
+		c    Change
 	}
-	slices.SortStableFunc(changes, func(x, y Change) int {
-		if d := rank(x) - rank(y); d != 0 {
+	keyed := make([]sortKey, len(changes))
+	for i, c := range changes {
+		rank := slices.Index(entityOrder, c.Entity)
+		if c.After == nil {
+			rank = -rank // deletions: bye (-4) first ... tournament (0) last
+		} else {
+			rank += 10
+		}
+		keyed[i] = sortKey{rank, parseKey(c.Key), c}
+	}
+	slices.SortStableFunc(keyed, func(x, y sortKey) int {
+		if d := x.rank - y.rank; d != 0 {
 			return d
 		}
-		return compareKeys(x.Key, y.Key)
+		return x.key.compare(y.key)
 	})
+	for i := range keyed {
+		changes[i] = keyed[i].c
+	}
+}
+
+// parsedKey is a row's key read for ordering: "3/12" is 3 then 12, and
+// orders after "3/2".
+type parsedKey struct {
+	text    string
+	nums    [2]int
+	n       int  // how many parts
+	numeric bool // every part a number
+}
+
+func parseKey(key string) parsedKey {
+	k := parsedKey{text: key, numeric: true}
+	for part := range strings.SplitSeq(key, "/") {
+		v, err := strconv.Atoi(part)
+		if err != nil || k.n == len(k.nums) {
+			k.numeric = false
+			break
+		}
+		k.nums[k.n] = v
+		k.n++
+	}
+	return k
+}
+
+func (x parsedKey) compare(y parsedKey) int {
+	if !x.numeric || !y.numeric {
+		return compareKeys(x.text, y.text)
+	}
+	for i := 0; i < x.n && i < y.n; i++ {
+		if x.nums[i] != y.nums[i] {
+			return x.nums[i] - y.nums[i]
+		}
+	}
+	return x.n - y.n
 }
 
 // compareKeys orders "3/12" after "3/2": numerically, part by part.

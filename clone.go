@@ -34,13 +34,12 @@ func (t *Tournament) Clone() *Tournament {
 // Created lists every row of t as a creation, in writing order: the audit
 // record of a tournament created or imported whole.
 func Created(t *Tournament) ([]Change, error) {
-	m, err := t.entities()
+	var changes []Change
+	err := t.eachRow(func(entity, key string, data []byte) {
+		changes = append(changes, Change{Entity: entity, Key: key, After: data})
+	})
 	if err != nil {
 		return nil, err
-	}
-	changes := make([]Change, 0, len(m))
-	for k, data := range m {
-		changes = append(changes, Change{Entity: k.entity, Key: k.key, After: data})
 	}
 	sortChanges(changes)
 	return changes, nil

@@ -16,10 +16,44 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
+// statements prepares each statement of a transaction once: an import
+// writes a hundred thousand rows with the same few statements, and parsing
+// them again for each row would cost more than writing them.
+type statements struct {
+	tx   *sql.Tx
+	byID map[string]*sql.Stmt
+}
+
+func newStatements(tx *sql.Tx) *statements {
+	return &statements{tx: tx, byID: map[string]*sql.Stmt{}}
+}
+
+// ExecContext runs query, prepared on its first use.
+func (s *statements) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, ok := s.byID[query]
+	if !ok {
+		var err error
+		if st, err = s.tx.PrepareContext(ctx, query); err != nil {
+			return nil, err
+		}
+		s.byID[query] = st
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// Close releases the prepared statements.
+func (s *statements) Close() {
+	for _, st := range s.byID {
+		st.Close()
+	}
+}
+
 // writeRows stores changes (in the order outflank.Diff gives them) into the rows
 // of tournament l. Updates and deletions name the version each row had when
 // it was loaded: a row changed since is a conflict, never overwritten.
-func (db *DB) writeRows(ctx context.Context, tx execer, l *loaded, changes []outflank.Change) error {
+func (db *DB) writeRows(ctx context.Context, sqlTx *sql.Tx, l *loaded, changes []outflank.Change) error {
+	tx := newStatements(sqlTx)
+	defer tx.Close()
 	for _, c := range changes {
 		version := l.versions[versionKey(c.Entity, c.Key)]
 		var err error

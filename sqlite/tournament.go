@@ -253,8 +253,10 @@ func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, tid int64, ev *outfla
 	if ev.Undoes != 0 {
 		undoes = ev.Undoes
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO events (tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')`,
-		tid, ev.At.Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, string(changes), undoes, ev.PrevHash)
+	// The changes go as bytes, cast to text by SQLite: an import's record
+	// is tens of megabytes, not worth a copy as a Go string.
+	res, err := tx.ExecContext(ctx, `INSERT INTO events (tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, '')`,
+		tid, ev.At.Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash)
 	if err != nil {
 		return translate(fmt.Errorf("recording the event: %w", err), db.path)
 	}
