@@ -63,16 +63,22 @@ func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Microsecond)
 
 // Tournament reads the tournament with slug, consistently (one snapshot).
 func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament, error) {
+	l, err := db.snapshot(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	return l.t, nil
+}
+
+// snapshot loads the tournament with slug in a read transaction of its own.
+func (db *DB) snapshot(ctx context.Context, slug string) (*loaded, error) {
 	var l *loaded
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		l, err = db.load(ctx, tx, slug)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return l.t, nil
+	return l, err
 }
 
 // Tournaments lists the tournaments, most recent first.
@@ -108,12 +114,7 @@ func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, er
 // (ResultOptions.Expect, PairOptions.Round).
 func (db *DB) Update(ctx context.Context, slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
 	for attempt := 1; ; attempt++ {
-		var l *loaded
-		err := db.readTx(ctx, func(tx *sql.Tx) error {
-			var err error
-			l, err = db.load(ctx, tx, slug)
-			return err
-		})
+		l, err := db.snapshot(ctx, slug)
 		if err != nil {
 			return nil, err
 		}
