@@ -54,8 +54,13 @@ func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
 	}
 	var diffs []string
 	field := func(name string, before, after any) {
-		if before != after {
-			diffs = append(diffs, fmt.Sprintf("%s %q → %q", name, fmt.Sprint(before), fmt.Sprint(after)))
+		if before == after {
+			return
+		}
+		if _, text := before.(string); text {
+			diffs = append(diffs, fmt.Sprintf("%s %q → %q", name, before, after))
+		} else {
+			diffs = append(diffs, fmt.Sprintf("%s %v → %v", name, before, after))
 		}
 	}
 	field("name", p.Name, q.Name)

@@ -17,7 +17,7 @@ func TestPlayerEdit(t *testing.T) {
 	before := d.ok("export", "ed")
 
 	out := d.ok("player", "edit", "ed", "Smiht, Anna", "--name", "Smith, Anna", "--country", "be", "--rating", "1610")
-	for _, want := range []string{`saved: edited #1 Smiht, Anna: name "Smiht, Anna" → "Smith, Anna"; country "GBR" → "BEL"; rating "1500" → "1610"`} {
+	for _, want := range []string{`saved: edited #1 Smiht, Anna: name "Smiht, Anna" → "Smith, Anna"; country "GBR" → "BEL"; rating 1500 → 1610`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("player edit printed %q, want %q", out, want)
 		}
