@@ -154,11 +154,11 @@ func (s Settings) scoreTimeDefault(in ResultInput, board *Discs, finished bool, 
 	if board == nil || !finished {
 		return Errorf(EINVALID, "the game went on after the time default (no decisive second flag fall): give its final score or its whole transcript")
 	}
-	own, other := board.White, board.Black
+	other := board.Black
 	if nonDefaulter == Black {
-		own, other = board.Black, board.White
+		other = board.White
 	}
-	own = 64 - other // the empty squares go to the winner, the non-defaulter
+	own := 64 - other // the empty squares go to the winner, the non-defaulter
 	if own < 33 {
 		own, other = 33, 31
 	}

@@ -73,7 +73,6 @@ type eloBuilder struct {
 	reg      *outflank.Registrar // every player is added through it
 	ids      map[int]int         // WOF id -> tournament player id
 	warnings []string
-	noColour int
 }
 
 func (b *eloBuilder) warn(format string, args ...any) {
