@@ -51,6 +51,11 @@ func open(ctx context.Context, path string, opts Options) (_ *DB, err error) {
 	if err != nil {
 		return nil, outflank.Errorf(outflank.EINVALID, "database %s: %v", path, err)
 	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		// SQLite keeps the -wal and -shm files beside the file a link
+		// points to, so the checks look there too.
+		abs = real
+	}
 	dir := filepath.Dir(abs)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		return nil, outflank.Errorf(outflank.EINVALID, "database %s: the folder %s does not exist", path, filepath.Dir(path))
@@ -97,9 +102,7 @@ func createIfAsked(path, abs string, create bool) (bool, error) {
 	info, err := os.Lstat(abs)
 	switch {
 	case err == nil && info.Mode()&fs.ModeSymlink != 0:
-		if info, err = os.Stat(abs); err != nil {
-			return false, outflank.Errorf(outflank.EINVALID, "database %s is a symbolic link to nothing: give the path of the database file", path)
-		}
+		return false, outflank.Errorf(outflank.EINVALID, "database %s is a symbolic link to nothing: give the path of the database file", path)
 	case errors.Is(err, fs.ErrNotExist):
 		if !create {
 			return false, outflank.Errorf(outflank.ENOTFOUND, "no database at %s (create one with 'outflank new')", path)

@@ -508,3 +508,28 @@ func TestOpenWhileAnotherHoldsTheWriteLock(t *testing.T) {
 		t.Fatalf("new while another connection held the write lock for 300 ms: exit %d after %v: %s", code, time.Since(start).Round(time.Millisecond), stderr)
 	}
 }
+
+// TestDatabaseThroughSymlink: a --db that is a link to the database works
+// (its log beside the real file is checked), a dangling one is refused.
+func TestDatabaseThroughSymlink(t *testing.T) {
+	bin := testBinary(t)
+	d := newTDB(t)
+	recordsEvent(d)
+	link := filepath.Join(t.TempDir(), "link.db")
+	if err := os.Symlink(d.path, link); err != nil {
+		t.Fatal(err)
+	}
+	l := &tdb{t: t, path: link}
+	if code, _, stderr := reexec(t, bin, "crashed-writer", false, link, "rec", "1", "2", "10", "54"); code != 0 {
+		t.Fatalf("crashed writer: exit %d: %s", code, stderr)
+	}
+	if out := l.ok("export", "rec", "--format", "csv"); !strings.Contains(out, "10,54,normal") {
+		t.Errorf("through the link:\n%s", out)
+	}
+	dangling := &tdb{t: t, path: filepath.Join(t.TempDir(), "dangling.db")}
+	if err := os.Symlink(filepath.Join(t.TempDir(), "gone.db"), dangling.path); err != nil {
+		t.Fatal(err)
+	}
+	dangling.fail(1, "symbolic link to nothing", "list")
+	dangling.fail(1, "symbolic link to nothing", "new", "x", "--name", "X", "--rules", "woc")
+}
