@@ -20,7 +20,7 @@ import (
 	"time"
 )
 
-// The crash test: the real binary, entering results in a loop, is killed with
+// The crash test: outflank (the test binary re-executed as it: TestMain), entering results in a loop, is killed with
 // SIGKILL at random moments (while starting, in the middle of a transaction,
 // during the WAL checkpoint it runs when it closes the database, while
 // printing). Afterwards every result it reported saved must be there, the
@@ -128,21 +128,6 @@ func crashScore(rng *rand.Rand, used map[[2]int]bool) (typed, official [2]int) {
 	return official, official // all 65 used (never with these figures): the attempt fails as "nothing to change"
 }
 
-// crashBuild builds the outflank binary into dir.
-func crashBuild(t *testing.T, dir string) string {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("no go command to build the binary with: %v", err)
-	}
-	bin := filepath.Join(dir, "outflank")
-	out, err := exec.Command(goTool, "build", "-o", bin, "outflank/cmd/outflank").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // crashSetup creates the tournament: crashPlayers players, crashRounds rounds
 // of crashTables tables each, entered by hand, no result yet.
 func crashSetup(t *testing.T, db, dir string) {
@@ -199,7 +184,7 @@ func crashChild(t *testing.T, bin, db string, attempts []*crashAttempt, delay ti
 			i, crashSlug, a.round, a.table, a.typed[0], a.typed[1], replace, i)
 	}
 	cmd := exec.Command("sh", "-c", script.String())
-	cmd.Env = append(os.Environ(), "OF="+bin, "DB="+db)
+	cmd.Env = append(os.Environ(), "OF="+bin, "DB="+db, "OUTFLANK_TEST_AS=main") // the test binary as outflank (TestMain)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
@@ -407,7 +392,7 @@ func TestCrashKilledWhileEnteringResults(t *testing.T) {
 	}
 	start := time.Now()
 	dir := t.TempDir()
-	bin := crashBuild(t, dir)
+	bin := testBinary(t)
 	db := filepath.Join(dir, "crash.db")
 	crashSetup(t, db, dir)
 	setupEvents := 2 + crashRounds
