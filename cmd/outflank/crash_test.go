@@ -20,10 +20,10 @@ import (
 	"time"
 )
 
-// The crash test: outflank (the test binary re-executed as it: TestMain), entering results in a loop, is killed with
-// SIGKILL at random moments (while starting, in the middle of a transaction,
-// during the WAL checkpoint it runs when it closes the database, while
-// printing). Afterwards every result it reported saved must be there, the
+// The crash test: outflank (the test binary re-executed as it, TestMain),
+// entering results in a loop, is killed with SIGKILL at random moments
+// (while starting, in the middle of a transaction, during the WAL
+// checkpoint it runs when it closes the database, while printing). Afterwards every result it reported saved must be there, the
 // database must be consistent, and the audit log must tell exactly what
 // happened.
 
