@@ -157,20 +157,6 @@ func diskLog(t *testing.T, db string) string {
 	return string(out)
 }
 
-// diskFiles lists the names in dir.
-func diskFiles(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
-}
-
 // diskCheckRefusal checks that a command failed as a user error whose
 // message contains each of wants (any one of the words separated by "|").
 func diskCheckRefusal(t *testing.T, args []string, code int, stdout, stderr string, wants ...string) {
@@ -225,7 +211,7 @@ func TestDiskReadOnly(t *testing.T) {
 	snapshot := diskRun(t, "--db", db, "export", diskSlug, "--format", "json")
 	logSnapshot := diskRun(t, "--db", db, "log", diskSlug, "--json")
 	listSnapshot := diskRun(t, "--db", db, "list")
-	filesBefore := diskFiles(t, mnt)
+	filesBefore := dirNames(t, mnt)
 
 	if viaMount {
 		diskRemount(t, mnt, "ro")
@@ -281,7 +267,7 @@ func TestDiskReadOnly(t *testing.T) {
 			t.Errorf("outflank %q on a read-only disk differs from before:\n%s\nwant:\n%s", full, stdout, c.want)
 		}
 	}
-	if got := diskFiles(t, mnt); !slices.Equal(got, filesBefore) {
+	if got := dirNames(t, mnt); !slices.Equal(got, filesBefore) {
 		t.Errorf("files on the read-only disk: %q, before %q", got, filesBefore)
 	}
 
@@ -453,7 +439,7 @@ func TestDiskFullExport(t *testing.T) {
 			if got, err := os.ReadFile(file); err != nil || string(got) != string(old) {
 				t.Errorf("outflank %q on a full disk: %s is no longer the previous export (%v)", args, file, err)
 			}
-			if names := diskFiles(t, out); !slices.Equal(names, []string{"filler", "tournament.json"}) {
+			if names := dirNames(t, out); !slices.Equal(names, []string{"filler", "tournament.json"}) {
 				t.Errorf("outflank %q on a full disk left %q", args, names)
 			}
 			// A new file is not created at all.
@@ -461,7 +447,7 @@ func TestDiskFullExport(t *testing.T) {
 			args = []string{"--db", db, "export", diskSlug, "--format", format, "-o", newFile}
 			code, stdout, stderr = runMain(t, "", args...)
 			diskCheckRefusal(t, args, code, stdout, stderr, "no space left|full")
-			if names := diskFiles(t, out); !slices.Equal(names, []string{"filler", "tournament.json"}) {
+			if names := dirNames(t, out); !slices.Equal(names, []string{"filler", "tournament.json"}) {
 				t.Errorf("outflank %q on a full disk left %q", args, names)
 			}
 		}

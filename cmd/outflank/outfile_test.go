@@ -13,20 +13,6 @@ import (
 	"testing"
 )
 
-// dirNames lists the names in dir.
-func dirNames(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
-}
-
 // TestExportRefusesNonRegularFiles: export -o never writes into, nor
 // replaces, a named pipe, a device, a folder or a symbolic link; it exits 1
 // saying what the path is, and creates and removes nothing.

@@ -246,11 +246,7 @@ func TestDatabasePathIsAPlainPath(t *testing.T) {
 			t.Errorf("%s: list %q", name, out)
 		}
 	}
-	var names []string
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
+	names := dirNames(t, dir)
 	want := []string{"50%25 off.db", "a&b=c?.db", "club#1.db", "club?mode=memory.db"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %q, want exactly %q", names, want)
