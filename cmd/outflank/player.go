@@ -22,6 +22,8 @@ var playerCommands = map[string]command{
 	"import":   {usage: playerImportUsage, help: "register the players of a CSV file", run: runPlayerImport},
 	"withdraw": {usage: playerWithdrawUsage, help: "record a withdrawal (no re-entry: WOC II.8)", run: runPlayerWithdraw},
 	"edit":     {usage: playerEditUsage, help: "correct a registration (audited; 'outflank undo' reverts it)", run: runPlayerEdit},
+	"absent":   {usage: playerAbsentUsage, help: "record rounds a player misses (where the ruleset allows re-entry)", run: runPlayerAbsent},
+	"return":   {usage: playerReturnUsage, help: "cancel a player's absences to come", run: runPlayerReturn},
 }
 
 func runPlayer(e *env, args []string) error {
