@@ -24,6 +24,7 @@ var playerCommands = map[string]command{
 	"edit":     {usage: playerEditUsage, help: "correct a registration (audited; 'outflank undo' reverts it)", run: runPlayerEdit},
 	"absent":   {usage: playerAbsentUsage, help: "record rounds a player misses (where the ruleset allows re-entry)", run: runPlayerAbsent},
 	"return":   {usage: playerReturnUsage, help: "cancel a player's absences to come", run: runPlayerReturn},
+	"list":     {usage: playerListUsage, help: "the players: id, name, country, rating, team, status, points", run: runPlayerList},
 }
 
 func runPlayer(e *env, args []string) error {

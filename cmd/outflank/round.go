@@ -10,7 +10,8 @@ import (
 const roundAddUsage = "round add SLUG --pair BLACK-WHITE [--pair ...] [--bye PLAYER ...] [--stage STAGE]"
 
 var roundCommands = map[string]command{
-	"add": {usage: roundAddUsage, help: "enter the next round by hand", run: runRoundAdd},
+	"add":  {usage: roundAddUsage, help: "enter the next round by hand", run: runRoundAdd},
+	"show": {usage: roundShowUsage, help: "a round's pairings again, with current points and ratings", run: runRoundShow},
 }
 
 func runRound(e *env, args []string) error {
