@@ -144,7 +144,8 @@ func crashSetup(t *testing.T, db, dir string) {
 	crashRun(t, "--db", db, "new", crashSlug, "--name", "Crash Open", "--rules", "woc", "--rounds", itoa(crashRounds))
 	crashRun(t, "--db", db, "player", "import", crashSlug, csvPath)
 	for r := 1; r <= crashRounds; r++ {
-		args := []string{"--db", db, "round", "add", crashSlug}
+		// Every round is entered ahead, before any result: --force.
+		args := []string{"--db", db, "round", "add", crashSlug, "--force"}
 		for k := range crashTables {
 			black := 2*k + 1                          // odd ids play black
 			white := (2*k+1+2*(r-1))%crashPlayers + 1 // an even id, another one each round
