@@ -266,6 +266,12 @@ func crashParse(t *testing.T, out string, attempts []*crashAttempt) {
 				t.Fatalf("child output: unexpected %q\n%s", line, out)
 			}
 			cur.errors += line + "\n"
+		case strings.HasPrefix(line, "official score "):
+			// Why a score with empty squares was saved as its official
+			// score: printed after the saved line.
+			if cur == nil || cur.saved == "" {
+				t.Fatalf("child output: unexpected %q\n%s", line, out)
+			}
 		default:
 			t.Fatalf("child output: unexpected line %q\n%s", line, out)
 		}
