@@ -25,6 +25,7 @@ var playerCommands = map[string]command{
 	"absent":   {usage: playerAbsentUsage, help: "record rounds a player misses (where the ruleset allows re-entry)", run: runPlayerAbsent},
 	"return":   {usage: playerReturnUsage, help: "cancel a player's absences to come", run: runPlayerReturn},
 	"list":     {usage: playerListUsage, help: "the players: id, name, country, rating, team, status, points", run: runPlayerList},
+	"remove":   {usage: playerRemoveUsage, help: "take back a registration before the player's first game", run: runPlayerRemove},
 }
 
 func runPlayer(e *env, args []string) error {
