@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/names"
 	"outflank/wof"
 )
 
@@ -53,7 +54,11 @@ func runPlayerFind(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	found := findInDB(db, pos[0])
+	query := pos[0]
+	if q, err := names.Normalize(query, names.MaxPerson); err == nil {
+		query = q
+	}
+	found := findInDB(db, query)
 	doc := playerFindDoc{Query: pos[0], Players: []dbPlayerDoc{}}
 	for i, p := range found {
 		if *limit > 0 && i == *limit {
@@ -121,6 +126,9 @@ func dbPlayerLine(p dbPlayerDoc) string {
 // choose from with --wof-id (or --new); nobody close means a player new to
 // the WOF.
 func lookUpName(p *outflank.Player, db *wof.PlayerDB, file string) error {
+	if name, err := names.Normalize(p.Name, names.MaxPerson); err == nil {
+		p.Name = name // as it will be stored ("Le\u0301a" is "Léa"); a bad name is AddPlayer's to refuse
+	}
 	exact := db.Find(p.Name)
 	if len(exact) == 1 {
 		// Registered under the WOF's spelling, as the rating list knows them.

@@ -61,6 +61,12 @@ func TestPlayerFind(t *testing.T) {
 			t.Errorf("player find van damme lacks %q:\n%s", want, out)
 		}
 	}
+	if out := d.ok("player", "find", "cicco  ALBA", "--players-db", db); !strings.Contains(out, "280000  DE CICCO, Alba (ARG, 1036)") {
+		t.Errorf("player find cicco ALBA: %q", out)
+	}
+	if out := d.ok("player", "find", "Ana\u0301hi", "--players-db", db); !strings.Contains(out, "280085  ALVARADO, Anahi (ARG, 1126)") {
+		t.Errorf("player find with a decomposed accent: %q", out)
+	}
 	if out := d.ok("player", "find", "692", "--players-db", db); out != "    692  COLL, Pablo (ARG, 1489)\n" {
 		t.Errorf("player find 692: %q", out)
 	}
