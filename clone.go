@@ -11,6 +11,7 @@ func (t *Tournament) Clone() *Tournament {
 			n := *w
 			c.Players[i].WithdrawnAfterRound = &n
 		}
+		c.Players[i].AbsentRounds = slices.Clone(c.Players[i].AbsentRounds)
 	}
 	c.Rounds = slices.Clone(t.Rounds)
 	for i := range c.Rounds {

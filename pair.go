@@ -68,7 +68,7 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 	}
 	var active []*Player
 	for i := range t.Players {
-		if t.Players[i].Active(n) {
+		if t.Players[i].Available(n) { // not withdrawn, not absent
 			active = append(active, &t.Players[i])
 		}
 	}
@@ -107,8 +107,9 @@ func (t *Tournament) roundRobin() (int, []int) {
 	var ids []int
 	for _, p := range t.Players {
 		if len(t.Rounds) > 0 {
-			// The round robin's players are those of its first round.
-			if t.Rounds[0].Plays(p.ID) {
+			// The round robin's players are those of its first round,
+			// absent from it or not.
+			if t.Rounds[0].Plays(p.ID) || p.AbsentIn(1) {
 				ids = append(ids, p.ID)
 			}
 		} else if p.Active(1) {
@@ -132,16 +133,21 @@ func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 	}
 	next := schedule[n-1]
 	var pairs []Pair
-	byes := append([]int{}, next.Byes...)
+	var byes []int
+	for _, id := range next.Byes {
+		if p, _ := t.Player(id); p.Available(n) {
+			byes = append(byes, id) // an absent player's bye is nobody's
+		}
+	}
 	for _, p := range next.Pairs {
 		black, _ := t.Player(p.Black)
 		white, _ := t.Player(p.White)
 		switch {
-		case black.Active(n) && white.Active(n):
+		case black.Available(n) && white.Available(n):
 			pairs = append(pairs, Pair{Black: p.Black, White: p.White})
-		case black.Active(n):
-			byes = append(byes, p.Black) // the withdrawn player is replaced by BYE (WOC II.8)
-		case white.Active(n):
+		case black.Available(n):
+			byes = append(byes, p.Black) // a withdrawn or absent player is replaced by BYE (WOC II.8)
+		case white.Available(n):
 			byes = append(byes, p.White)
 		}
 	}

@@ -1,6 +1,7 @@
 package outflank
 
 import (
+	"slices"
 	"strings"
 
 	"outflank/names"
@@ -36,6 +37,10 @@ type Player struct {
 	// withdrawing, nil while active. A withdrawn player is never paired again
 	// and may not re-enter (WOC II.8, EGP Withdrawals).
 	WithdrawnAfterRound *int `json:"withdrawn_after_round"`
+	// AbsentRounds are the rounds the player misses, in order: rounds to
+	// come, in which they are not paired and get no bye, and rounds entered
+	// without them. Each counts as a game not played (see MarkAbsent).
+	AbsentRounds []int `json:"absent_rounds,omitempty"`
 }
 
 // The range of ratings accepted.
@@ -53,9 +58,22 @@ func (p *Player) TeamOrCountry() string {
 	return p.Country
 }
 
-// Active reports whether the player may be paired in round n.
+// Active reports whether the player is still in the tournament in round
+// n: not withdrawn before it. An active player may be absent (Available).
 func (p *Player) Active(n int) bool {
 	return p.WithdrawnAfterRound == nil || n <= *p.WithdrawnAfterRound
+}
+
+// Available reports whether the player may be paired in round n: active
+// and not marked absent in it.
+func (p *Player) Available(n int) bool {
+	return p.Active(n) && !p.AbsentIn(n)
+}
+
+// AbsentIn reports whether the player is marked absent in round n.
+func (p *Player) AbsentIn(n int) bool {
+	_, found := slices.BinarySearch(p.AbsentRounds, n)
+	return found
 }
 
 // validate checks the fields a director types, and normalises the names
@@ -118,5 +136,10 @@ func (t *Tournament) Withdraw(id, afterRound int) error {
 		}
 	}
 	p.WithdrawnAfterRound = &afterRound
+	// Absences after the withdrawal mean nothing any more.
+	p.AbsentRounds = slices.DeleteFunc(p.AbsentRounds, func(r int) bool { return r > afterRound })
+	if len(p.AbsentRounds) == 0 {
+		p.AbsentRounds = nil
+	}
 	return nil
 }

@@ -92,7 +92,9 @@ func (r *Registrar) Add(p Player) (*Player, error) {
 	if p.ID == 0 {
 		p.ID = r.nextID
 	}
-	p.WithdrawnAfterRound = nil
+	// Withdrawals and absences are entered through Withdraw and MarkAbsent,
+	// which check them against the rounds.
+	p.WithdrawnAfterRound, p.AbsentRounds = nil, nil
 	t.Players = append(t.Players, p)
 	r.index()
 	return &t.Players[len(t.Players)-1], nil

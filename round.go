@@ -138,6 +138,10 @@ func (t *Tournament) AddRound(stage Stage, pairs []Pair, byes []int) (*Round, er
 			return Errorf(EINVALID, "%s withdrew after round %d and cannot be paired in round %d (WOC II.8: no re-entry)",
 				t.Describe(id), *p.WithdrawnAfterRound, r.Number)
 		}
+		if p.AbsentIn(r.Number) {
+			return Errorf(EINVALID, "%s is marked absent in round %d and cannot be paired in it: if they are here, 'outflank player return %s %d' first",
+				t.Describe(id), r.Number, t.Slug, id)
+		}
 		if other, dup := seen[id]; dup {
 			return Errorf(EINVALID, "%s appears twice in round %d (%s and %s): a player plays once per round", t.Describe(id), r.Number, where(other), where(table))
 		}

@@ -2,6 +2,7 @@ package outflank
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"outflank/othello"
@@ -212,4 +213,19 @@ func unfinishedNote(finished bool, plies int) string {
 		return ""
 	}
 	return " (unfinished after " + itoa(plies) + " plies)"
+}
+
+// OfficialNote explains, for the director who typed the score, an official
+// score that is not the discs on the board: "official score 34-30: empty
+// squares go to the winner (33-30 on the board; WOC IV.8, BOF 9)". It is ""
+// when the two agree, and for outcomes whose summary already says why.
+func (r *Result) OfficialNote() string {
+	if r == nil || r.Outcome != OutcomeNormal || r.Board == nil || *r.Board == (Discs{r.BlackDiscs, r.WhiteDiscs}) {
+		return ""
+	}
+	why := "empty squares go to the winner"
+	if r.BlackDiscs == r.WhiteDiscs {
+		why = "a draw's empty squares are shared"
+	}
+	return fmt.Sprintf("official score %d-%d: %s (%d-%d on the board; WOC IV.8, BOF 9)", r.BlackDiscs, r.WhiteDiscs, why, r.Board.Black, r.Board.White)
 }

@@ -2,7 +2,9 @@ package outflank
 
 import (
 	"math"
+	"strings"
 
+	"outflank/names"
 	"outflank/rules"
 )
 
@@ -46,7 +48,23 @@ type Settings struct {
 	// Minutes is each player's time per game in the main stage, 0 when not
 	// recorded; when set it must reach the ruleset's minimum (rules.MinMinutes).
 	Minutes int `json:"minutes,omitempty"`
+	// Absence says whether a player may miss rounds and come back:
+	// AbsenceAllow, AbsenceForbid, or "" for the ruleset's (allowed by BOF
+	// general rule 11 and in custom events, refused by WOC II.8, EGP
+	// Withdrawals and AOF Appendix A). See Tournament.MarkAbsent.
+	Absence string `json:"absence,omitempty"`
+	// ELOSender and ELOCountry are the %%Sender: and %%Country: lines of
+	// the .ELO file sent to the WOF: who sends it, and the country the
+	// event was held in, in words ("Italy", "Great-Britain", "World").
+	ELOSender  string `json:"elo_sender,omitempty"`
+	ELOCountry string `json:"elo_country,omitempty"`
 }
+
+// Absence settings.
+const (
+	AbsenceAllow  = "allow"
+	AbsenceForbid = "forbid"
+)
 
 // Tie-breaks.
 const (
@@ -99,8 +117,42 @@ func (s Settings) validate(id rules.ID) error {
 	if s.TieBreak != "" && s.TieBreak != TieBreakMBQ && s.TieBreak != TieBreakDiscs {
 		return Errorf(EINVALID, "tie-break %q: use %q or %q", s.TieBreak, TieBreakMBQ, TieBreakDiscs)
 	}
+	if s.Absence != "" && s.Absence != AbsenceAllow && s.Absence != AbsenceForbid {
+		return Errorf(EINVALID, "absence setting %q: use %q or %q", s.Absence, AbsenceAllow, AbsenceForbid)
+	}
+	if err := checkELOHeader("sender", s.ELOSender); err != nil {
+		return err
+	}
+	if err := checkELOHeader("country", s.ELOCountry); err != nil {
+		return err
+	}
 	if s.TimeDefault != rules.TimeDefaultWOC && s.TimeDefault != rules.TimeDefaultBOF {
 		return Errorf(EINVALID, "time-default procedure %q: use %q or %q", s.TimeDefault, rules.TimeDefaultWOC, rules.TimeDefaultBOF)
+	}
+	return nil
+}
+
+// ELOHeader returns value, a line of the .ELO header typed by the director
+// (the sender's name, the country in words), normalised by the rule for
+// names; it refuses "%", which starts a comment in an .ELO file.
+func ELOHeader(what, value string) (string, error) {
+	if err := checkName(".ELO "+what, "", &value, names.MaxTournament); err != nil {
+		return "", err
+	}
+	if strings.Contains(value, "%") {
+		return "", Errorf(EINVALID, ".ELO %s %q: an .ELO file cannot carry \"%%\" (it starts a comment): leave it out", what, value)
+	}
+	return value, nil
+}
+
+// checkELOHeader checks a stored .ELO header value: as ELOHeader gives it.
+func checkELOHeader(what, value string) error {
+	norm, err := ELOHeader(what, value)
+	if err != nil {
+		return err
+	}
+	if norm != value {
+		return Errorf(EINVALID, ".ELO %s %q: give it without surrounding or repeated spaces", what, value)
 	}
 	return nil
 }

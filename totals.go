@@ -4,13 +4,16 @@ package outflank
 type Total struct {
 	Points float64
 	Discs  int
-	// Games counts the games with a result, Byes the byes received.
-	Games, Byes int
+	// Games counts the games with a result, Byes the byes received, Absent
+	// the rounds missed while marked absent.
+	Games, Byes, Absent int
 }
 
 // Totals adds up every result entered and every bye, in rounds up to and
 // including round upTo (0: all rounds). A bye counts as a win with the
-// ruleset's bye discs (design choice; AOF 1.4, BOF 7).
+// ruleset's bye discs (design choice; AOF 1.4, BOF 7); a round missed while
+// marked absent as a game not played: no point, the unplayed-game discs
+// (BOF general rule 11: 20).
 func (t *Tournament) Totals(upTo int) map[int]Total {
 	totals := make(map[int]Total, len(t.Players))
 	for _, p := range t.Players {
@@ -35,6 +38,12 @@ func (t *Tournament) Totals(upTo int) map[int]Total {
 			tot.Byes++
 			totals[id] = tot
 		}
+	}
+	for id, n := range t.missedRounds(upTo) {
+		tot := totals[id]
+		tot.Discs += n * t.Settings.UnplayedDiscs[0]
+		tot.Absent += n
+		totals[id] = tot
 	}
 	return totals
 }

@@ -65,6 +65,18 @@ func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []str
 		b.warn("the file has no games")
 	}
 	t.Settings = outflank.DefaultSettings(mustRuleset(id), max(len(t.Rounds), 1))
+	// The header's sender and country go back into the file exported.
+	for _, h := range []struct {
+		what, value string
+		dst         *string
+	}{{"sender", f.Sender, &t.Settings.ELOSender}, {"country", f.Country, &t.Settings.ELOCountry}} {
+		v, err := outflank.ELOHeader(h.what, h.value)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%%%%%s: line left out: %s", strings.ToUpper(h.what[:1])+h.what[1:], outflank.ErrorMessage(err)))
+			continue
+		}
+		*h.dst = v
+	}
 	return t, append(warnings, b.warnings...), nil
 }
 

@@ -3,6 +3,7 @@ package exchange
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -66,25 +67,109 @@ func eloCountry(c string) string {
 }
 
 // eloNameFields splits a player's name into the SURNAME and Firstname
-// fields of an .ELO player line, which can carry neither a comma nor "%"
-// (it starts a comment): the name is split at its first comma; in the first
-// name, further commas become spaces ("Smith, John, Jr." gives "Smith" and
-// "John Jr."); "%" becomes a space in both; a name without a surname
-// (", John") is all surname. A stored name that breaks today's rules (kept
-// from before them) is cleaned first, and one with nothing left is written
-// "Player <id>".
+// fields of an .ELO player line, written as the WOF writes them: the
+// surname in capitals ("TAMENORI, Hideshi", "DE GRAAF, Jan"). The fields can
+// carry neither a comma nor "%" (it starts a comment).
+//
+// A name with a comma is "Surname, Firstname": split at its first comma;
+// in the first name, further commas become spaces ("Smith, John, Jr."
+// gives "SMITH" and "John Jr."); a name without a surname (", John") is all
+// surname. A name without a comma, as directors type them, is split by
+// splitTypedName. "%" becomes a space. A stored name that breaks today's
+// rules (kept from before them) is cleaned first, and one with nothing left
+// is written "Player <id>".
 func eloNameFields(name string, id int) (surname, first string) {
 	name = strings.ReplaceAll(names.Clean(name, names.MaxPerson), "%", " ")
-	surname, first, _ = strings.Cut(name, ",")
-	surname = strings.Join(strings.Fields(surname), " ")
-	first = strings.Join(strings.Fields(strings.ReplaceAll(first, ",", " ")), " ")
+	var found bool
+	surname, first, found = strings.Cut(name, ",")
+	if found {
+		surname = strings.Join(strings.Fields(surname), " ")
+		first = strings.Join(strings.Fields(strings.ReplaceAll(first, ",", " ")), " ")
+	} else {
+		surname, first = splitTypedName(strings.Fields(name))
+	}
 	if surname == "" {
 		surname, first = first, ""
 	}
 	if surname == "" {
-		surname = fmt.Sprintf("Player %d", id)
+		return fmt.Sprintf("Player %d", id), ""
 	}
-	return surname, first
+	return upperName(surname), first
+}
+
+// splitTypedName splits the words of a name typed without a comma into
+// surname and first name. A word in capitals marks the surname, wherever it
+// is ("Hideshi TAMENORI", "TAMENORI Hideshi"), unless every word is in
+// capitals; else the surname is the last word with the particles before it
+// ("Jan de Graaf", "Frank Ivo van Damme"). A name of one word is all
+// surname, and so is a name with a part in brackets, as the WOF lists
+// programs ("EDAX (Delorme)"). Names that follow neither habit ("Nguyen Van Minh", surname
+// first) cannot be told apart: the director types them "SURNAME, Firstname".
+func splitTypedName(words []string) (surname, first string) {
+	if len(words) <= 1 || slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "(") }) {
+		// One word, or a program as the WOF lists them: "EDAX (Delorme)".
+		return strings.Join(words, " "), ""
+	}
+	var caps []int
+	for i, w := range words {
+		if isCapitals(w) {
+			caps = append(caps, i)
+		}
+	}
+	if n := len(caps); n > 0 && n < len(words) && caps[n-1]-caps[0] == n-1 {
+		// One run of words in capitals: the surname.
+		rest := append(slices.Clone(words[:caps[0]]), words[caps[n-1]+1:]...)
+		return strings.Join(words[caps[0]:caps[n-1]+1], " "), strings.Join(rest, " ")
+	}
+	start := len(words) - 1
+	for start > 1 && surnameParticles[strings.ToLower(words[start-1])] {
+		start--
+	}
+	return strings.Join(words[start:], " "), strings.Join(words[:start], " ")
+}
+
+// surnameParticles are the words that belong to the surname that follows
+// them, as the WOF list writes them ("DE CICCO", "VAN DAMME", "VON ...").
+var surnameParticles = map[string]bool{
+	"de": true, "del": true, "della": true, "der": true, "den": true, "des": true, "di": true, "da": true, "das": true,
+	"do": true, "dos": true, "du": true, "la": true, "le": true, "van": true, "von": true, "ten": true, "ter": true,
+	"zu": true, "af": true, "av": true,
+}
+
+// isCapitals reports whether w has at least two letters and no lower-case
+// letter: "TAMENORI", "DE", "O'NEILL", not "I", "Anna" or the initials
+// "J.P.".
+func isCapitals(w string) bool {
+	letters := 0
+	for _, r := range w {
+		if unicode.IsLower(r) || r == '.' {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= 2
+}
+
+// upperName writes a surname in capitals, as the WOF does, except what is
+// in brackets (a program's author: "EDAX (Delorme)"). A Latin-1 letter
+// whose capital is not Latin-1 ("ÿ", "µ") stays as it is, so that a name
+// that fitted the Latin-1 of .ELO files still does.
+func upperName(s string) string {
+	depth := 0
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth = max(0, depth-1)
+		}
+		if u := unicode.ToUpper(r); depth == 0 && (r > 0xFF || u <= 0xFF) {
+			return u
+		}
+		return r
+	}, s)
 }
 
 // eloTournamentHeader returns the tournament's name for the %%Tournament:

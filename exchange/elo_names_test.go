@@ -72,12 +72,12 @@ func TestWriteELONames(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []struct{ name, surname, first string }{
-		{"Smith, John, Jr.", "Smith", "John Jr."},
-		{"100% Anna", "100 Anna", ""},
-		{"Rossi, Marco%", "Rossi", "Marco"},
-		{"Nguyen Van", "Nguyen Van", ""},
-		{", Solo", "Solo", ""},
-		{"Berg,,, Anna", "Berg", "Anna"},
+		{"Smith, John, Jr.", "SMITH", "John Jr."},
+		{"100% Anna", "ANNA", "100"},
+		{"Rossi, Marco%", "ROSSI", "Marco"},
+		{"Nguyen Van", "VAN", "Nguyen"}, // typed without a comma: the last word is the surname
+		{", Solo", "SOLO", ""},
+		{"Berg,,, Anna", "BERG", "Anna"},
 	}
 	for _, w := range want {
 		if _, err := tour.AddPlayer(outflank.Player{Name: w.name}); err != nil {
@@ -131,7 +131,7 @@ func TestWriteELOLegacyNames(t *testing.T) {
 	for _, p := range f.Players {
 		got[p.ID] = p.Surname + "|" + p.Firstname
 	}
-	if f.Tournament != "Old Open[0m" || len(got) != 2 || got[900001] != "Evil[31m|Red Line" || got[900002] != "Player 2|" {
+	if f.Tournament != "Old Open[0m" || len(got) != 2 || got[900001] != "EVIL[31M|Red Line" || got[900002] != "Player 2|" {
 		t.Errorf("read back %q %v:\n%s", f.Tournament, got, b.String())
 	}
 }

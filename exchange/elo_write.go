@@ -14,7 +14,9 @@ import (
 // officer can tell them apart.
 const provisionalBase = 900000
 
-// WriteELO writes t as a WOF .ELO rating file: the header, a line per player
+// WriteELO writes t as a WOF .ELO rating file: the header (its %%Sender:
+// and %%Country: lines from the settings, empty when not set: see
+// MissingELOHeader), a line per player
 // with points, disc count and rating, the rounds' games under %Round
 // markers, and the playoff and final games after %%Added results.
 // Forfeits and unplayed games are left out (no game was played to rate);
@@ -22,11 +24,10 @@ const provisionalBase = 900000
 // Every name can be written: eloNameFields makes the SURNAME and Firstname
 // fields of names with several commas or a "%".
 func WriteELO(w io.Writer, t *outflank.Tournament) error {
-	f := &wof.File{Tournament: eloTournamentHeader(t.Name, t.Slug), Sender: "Outflank", Creator: "Outflank"}
+	f := &wof.File{Tournament: eloTournamentHeader(t.Name, t.Slug), Country: t.Settings.ELOCountry, Sender: t.Settings.ELOSender, Creator: "Outflank"}
 	if d, err := time.Parse(time.DateOnly, t.Date); err == nil {
 		f.DateFrom = wof.Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
 	}
-	f.Country = commonCountry(t)
 	ids := map[int]int{}
 	totals := t.Totals(0)
 	// Players in final ranking order, as the rating list expects.
@@ -86,19 +87,16 @@ func eloGames(r outflank.Round, ids map[int]int) []wof.Game {
 	return games
 }
 
-// commonCountry returns the country most players come from: the .ELO
-// header wants the tournament's country, which Outflank does not record.
-func commonCountry(t *outflank.Tournament) string {
-	count := map[string]int{}
-	best := ""
-	for _, p := range t.Players {
-		if p.Country == "" {
-			continue
-		}
-		count[p.Country]++
-		if count[p.Country] > count[best] || (count[p.Country] == count[best] && p.Country < best) {
-			best = p.Country
-		}
+// MissingELOHeader lists the lines of the .ELO header t's settings leave
+// empty ("sender", "country"): the WOF's rating officer needs to know who
+// sent the file and where the event was held, and Outflank does not guess.
+func MissingELOHeader(t *outflank.Tournament) []string {
+	var missing []string
+	if t.Settings.ELOSender == "" {
+		missing = append(missing, "sender")
 	}
-	return best
+	if t.Settings.ELOCountry == "" {
+		missing = append(missing, "country")
+	}
+	return missing
 }

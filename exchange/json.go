@@ -43,6 +43,9 @@ type fileSettings struct {
 	TieBreak           *string  `json:"tie_break,omitempty"`
 	DrawSeed           *uint64  `json:"draw_seed"`
 	Minutes            *int     `json:"minutes,omitempty"`
+	Absence            *string  `json:"absence,omitempty"`
+	ELOSender          *string  `json:"elo_sender,omitempty"`
+	ELOCountry         *string  `json:"elo_country,omitempty"`
 }
 
 type fileRound struct {
@@ -80,7 +83,8 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 		Settings: fileSettings{Rounds: &s.Rounds, RoundsByPlan: optional(s.RoundsByPlan), BrightwellC: &s.BrightwellC,
 			BrightwellCByRules: optional(s.BrightwellCByRules), Minutes: optional(s.Minutes), BrightwellVariant: &s.BrightwellVariant,
 			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs,
-			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed},
+			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed,
+			Absence: optional(s.Absence), ELOSender: optional(s.ELOSender), ELOCountry: optional(s.ELOCountry)},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -145,6 +149,9 @@ func ReadJSON(r io.Reader) (*outflank.Tournament, error) {
 			return nil, err
 		}
 	}
+	if err := markAbsent(t, f.Players); err != nil {
+		return nil, err
+	}
 	return t, withdraw(t, f.Players)
 }
 
@@ -199,10 +206,15 @@ func (s fileSettings) applyTo(dst *outflank.Settings) {
 	if s.DrawSeed != nil {
 		dst.DrawSeed = *s.DrawSeed
 	}
+	for _, v := range []struct{ from, to *string }{{s.Absence, &dst.Absence}, {s.ELOSender, &dst.ELOSender}, {s.ELOCountry, &dst.ELOCountry}} {
+		if v.from != nil {
+			*v.to = *v.from
+		}
+	}
 }
 
-// buildPlayers registers the players with their ids; withdrawals come last,
-// once the rounds they played are in.
+// buildPlayers registers the players with their ids; absences and
+// withdrawals come last, once the rounds they played are in.
 func buildPlayers(t *outflank.Tournament, players []outflank.Player) error {
 	reg := t.Registrar()
 	for i, p := range players {
@@ -246,6 +258,20 @@ func buildRound(t *outflank.Tournament, n int, fr fileRound) error {
 		}
 		if _, err := t.SetResult(n, g.Table, g.Result, outflank.ResultOptions{}); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// markAbsent records the players' absences once the rounds are in (and
+// before the withdrawals, which may come after an absence).
+func markAbsent(t *outflank.Tournament, players []outflank.Player) error {
+	for _, p := range players {
+		if len(p.AbsentRounds) == 0 {
+			continue
+		}
+		if err := t.MarkAbsent(p.ID, p.AbsentRounds); err != nil {
+			return outflank.Errorf(outflank.EINVALID, "player %d (%s): %s", p.ID, p.Name, outflank.ErrorMessage(err))
 		}
 	}
 	return nil

@@ -59,6 +59,12 @@ type Ruleset struct {
 	// early leaver): [the absent player's discs, the opponent's].
 	UnplayedDiscs [2]int
 	UnplayedRule  string
+	// Absence allows a player to miss rounds and come back (a temporary
+	// absence: not paired, no bye, the round scored as a game not played).
+	// Where it is refused, a player who leaves has withdrawn and may not
+	// re-enter (WOC II.8, EGP Withdrawals).
+	Absence     bool
+	AbsenceRule string
 	// AvoidSameCountry keeps players of the same country (team) apart in
 	// Swiss rounds when an equivalent pairing exists (WOC II.7.2 g, AOF
 	// Appendix A: teammates).
@@ -89,36 +95,42 @@ var all = []Ruleset{
 		ID: WOC, Name: "World Othello Championship", Source: "WOC rules 2019", AvoidSameCountry: true,
 		Rounds: 13, ByeDiscs: [2]int{32, 32}, ByeRule: "WOC Appendix A §3 c (a bye counts 32 discs in the BQ); design choice: 32-32",
 		TimeDefault: TimeDefaultWOC, UnplayedDiscs: [2]int{0, 64}, UnplayedRule: "WOC IV.8: unable to complete the game, 64-0",
+		AbsenceRule: "WOC II.8: a player who withdraws may not re-enter",
 		brightwellC: constant(6), BrightwellRule: "WOC Appendix A §2: C = 6",
 	},
 	{
 		ID: EGP, Name: "European Grand Prix", Source: "EGP rules 2014",
 		Rounds: 11, ByeDiscs: [2]int{32, 32}, ByeRule: "EGP Appendix A §3 c; design choice: 32-32",
 		TimeDefault: TimeDefaultWOC, UnplayedDiscs: [2]int{0, 64}, UnplayedRule: "EGP IV.8: 64-0",
+		AbsenceRule: "EGP Withdrawals: a player who withdraws may not re-enter",
 		brightwellC: constant(6), BrightwellRule: "EGP Appendix A §2: C = 6",
 	},
 	{
 		ID: AOF, Name: "Australian Nationals", Source: "AOF Nationals rules", AvoidSameCountry: true,
 		Rounds: 6, ByeDiscs: [2]int{40, 24}, ByeRule: "AOF 1.4: BYE always loses 40-24",
 		TimeDefault: TimeDefaultWOC, UnplayedDiscs: [2]int{0, 64}, UnplayedRule: "as WOC IV.8: 64-0",
+		AbsenceRule: "AOF Appendix A: all competitors play in each round; as WOC II.8, no re-entry",
 		brightwellC: squaresPer(math.Floor), BrightwellRule: "AOF Appendix B §2: C = Integer(64 / rounds)",
 	},
 	{
 		ID: BOFRegional, Name: "BOF Regional", Source: "BOF constitution and rules 2019",
 		Rounds: 7, ByeDiscs: [2]int{44, 20}, ByeRule: "BOF general rule 7: Bye loses 20-44",
 		TimeDefault: TimeDefaultBOF, UnplayedDiscs: [2]int{20, 44}, UnplayedRule: "BOF general rule 11: games not played score 20-44",
+		Absence: true, AbsenceRule: "BOF general rule 11: games lost through late arrival or early leaving score 20-44",
 		brightwellC: squaresPer(math.Round), BrightwellRule: "BOF general rule 15 a: C = the integer nearest to 64 / rounds",
 	},
 	{
 		ID: BOFNational, Name: "BOF National", Source: "BOF constitution and rules 2019",
 		Rounds: 9, ByeDiscs: [2]int{44, 20}, ByeRule: "BOF general rule 7: Bye loses 20-44",
 		TimeDefault: TimeDefaultBOF, UnplayedDiscs: [2]int{20, 44}, UnplayedRule: "BOF general rule 11: games not played score 20-44",
+		Absence: true, AbsenceRule: "BOF general rule 11: games lost through late arrival or early leaving score 20-44",
 		brightwellC: squaresPer(math.Round), BrightwellRule: "BOF general rule 15 a; National rule 10",
 	},
 	{
 		ID: Custom, Name: "Custom", Source: "the director's settings, starting from WOC",
 		Rounds: 7, ByeDiscs: [2]int{32, 32}, ByeRule: "setting",
 		TimeDefault: TimeDefaultWOC, UnplayedDiscs: [2]int{0, 64}, UnplayedRule: "setting",
+		Absence: true, AbsenceRule: "setting: club events allow absences",
 		brightwellC: constant(6), BrightwellRule: "setting",
 	},
 }

@@ -37,7 +37,9 @@ func Event(opts Options) (*outflank.Tournament, error) {
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x73696d))
 	t.Settings.DrawSeed = rng.Uint64()
-	addField(t, rng, opts.Players)
+	if err := addField(t, rng, opts.Players); err != nil {
+		return nil, err
+	}
 	rounds := t.PlannedRounds()
 	for guard := 0; ; guard++ {
 		if guard > 10*rounds+100 {
@@ -58,19 +60,18 @@ func Event(opts Options) (*outflank.Tournament, error) {
 	}
 }
 
-var (
-	countries = []string{"JPN", "FRA", "GBR", "NED", "USA", "ITA", "CHN", "THA", "GER", "AUS", "BEL", "SWE"}
-	given     = []string{"Ann", "Ben", "Chen", "Dita", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Mei", "Noa", "Otto", "Pia"}
-	surnames  = []string{"Sato", "Martin", "Smith", "de Vries", "Miller", "Rossi", "Wang", "Somchai", "Muller", "Brown", "Peeters", "Berg"}
-)
+// countries are those of the simulated players, each with its names.
+var countries = []string{"JPN", "FRA", "GBR", "NED", "USA", "ITA", "CHN", "THA", "GER", "AUS", "BEL", "SWE"}
 
-// addField registers n players: ratings spread like a real field, about a
-// third women, some young players, the eight best-rated in group A.
-func addField(t *outflank.Tournament, rng *rand.Rand, n int) {
+// addField registers n players: names of their country and gender,
+// ratings spread like a real field, about a third women, some young
+// players, the eight best-rated in group A. The names come from a random
+// stream of their own, seeded from the event's.
+func addField(t *outflank.Tournament, rng *rand.Rand, n int) error {
+	namer := newNamer(rand.New(rand.NewPCG(rng.Uint64(), 0x6e616d6573)))
 	var field []outflank.Player
-	for i := range n {
+	for range n {
 		p := outflank.Player{
-			Name:    fmt.Sprintf("%s, %s %d", surnames[rng.IntN(len(surnames))], given[rng.IntN(len(given))], i+1),
 			Country: countries[rng.IntN(len(countries))],
 			Rating:  int(1700 + 250*rng.NormFloat64()),
 		}
@@ -78,6 +79,10 @@ func addField(t *outflank.Tournament, rng *rand.Rand, n int) {
 			p.Gender = "f"
 		} else {
 			p.Gender = "m"
+		}
+		var ok bool
+		if p.Name, ok = namer.name(p.Country, p.Gender); !ok {
+			return outflank.Errorf(outflank.EINVALID, "simulate: %d players are more than the names a simulated field has; simulate fewer", n)
 		}
 		year := 1960 + rng.IntN(50)
 		if rng.IntN(6) == 0 {
@@ -97,9 +102,10 @@ func addField(t *outflank.Tournament, rng *rand.Rand, n int) {
 	for _, p := range field {
 		p.Seeded = seeded[p.Name]
 		if _, err := reg.Add(p); err != nil {
-			continue // a repeated name is impossible: each carries its number
+			return fmt.Errorf("simulate: %w", err) // cannot happen: the namer gives each name once
 		}
 	}
+	return nil
 }
 
 // playOpenGames plays every game without a result; it reports whether

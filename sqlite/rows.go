@@ -96,7 +96,7 @@ func (db *DB) insertRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 		var p outflank.Player
 		if err = json.Unmarshal(c.After, &p); err == nil {
 			_, err = tx.ExecContext(ctx, `INSERT INTO players (tournament_id, id, name, country, wof_id, new_to_wof, rating, gender, born,
-				seeded, additional, team, withdrawn_after, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+				seeded, additional, team, withdrawn_after, absent_rounds, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
 				append([]any{tid, p.ID}, playerColumns(p)...)...)
 		}
 	case outflank.EntityRound:
@@ -152,7 +152,7 @@ func (db *DB) updateRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 		var p outflank.Player
 		if err = json.Unmarshal(c.After, &p); err == nil {
 			res, err = tx.ExecContext(ctx, `UPDATE players SET name = ?, country = ?, wof_id = ?, new_to_wof = ?, rating = ?, gender = ?,
-				born = ?, seeded = ?, additional = ?, team = ?, withdrawn_after = ?, version = version + 1
+				born = ?, seeded = ?, additional = ?, team = ?, withdrawn_after = ?, absent_rounds = ?, version = version + 1
 				WHERE tournament_id = ? AND id = ? AND version = ?`, append(playerColumns(p), tid, p.ID, version)...)
 		}
 	case outflank.EntityRound:
@@ -227,7 +227,34 @@ func playerColumns(p outflank.Player) []any {
 	if p.WithdrawnAfterRound != nil {
 		withdrawn = *p.WithdrawnAfterRound
 	}
-	return []any{p.Name, p.Country, p.WOFID, p.NewToWOF, p.Rating, p.Gender, p.Born, p.Seeded, p.Additional, p.Team, withdrawn}
+	return []any{p.Name, p.Country, p.WOFID, p.NewToWOF, p.Rating, p.Gender, p.Born, p.Seeded, p.Additional, p.Team, withdrawn,
+		formatRounds(p.AbsentRounds)}
+}
+
+// formatRounds writes round numbers as the absent_rounds column keeps
+// them: "3,5", or "" for none.
+func formatRounds(rounds []int) string {
+	parts := make([]string, len(rounds))
+	for i, n := range rounds {
+		parts[i] = itoa(n)
+	}
+	return strings.Join(parts, ",")
+}
+
+// parseRounds reads the absent_rounds column.
+func parseRounds(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var rounds []int
+	for part := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(part)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: absent rounds %q: %w", s, err)
+		}
+		rounds = append(rounds, n)
+	}
+	return rounds, nil
 }
 
 // resultColumns are the thirteen result columns of a game, NULL for no result.

@@ -144,7 +144,8 @@ func crashSetup(t *testing.T, db, dir string) {
 	crashRun(t, "--db", db, "new", crashSlug, "--name", "Crash Open", "--rules", "woc", "--rounds", itoa(crashRounds))
 	crashRun(t, "--db", db, "player", "import", crashSlug, csvPath)
 	for r := 1; r <= crashRounds; r++ {
-		args := []string{"--db", db, "round", "add", crashSlug}
+		// Every round is entered ahead, before any result: --force.
+		args := []string{"--db", db, "round", "add", crashSlug, "--force"}
 		for k := range crashTables {
 			black := 2*k + 1                          // odd ids play black
 			white := (2*k+1+2*(r-1))%crashPlayers + 1 // an even id, another one each round
@@ -265,6 +266,12 @@ func crashParse(t *testing.T, out string, attempts []*crashAttempt) {
 				t.Fatalf("child output: unexpected %q\n%s", line, out)
 			}
 			cur.errors += line + "\n"
+		case strings.HasPrefix(line, "official score "):
+			// Why a score with empty squares was saved as its official
+			// score: printed after the saved line.
+			if cur == nil || cur.saved == "" {
+				t.Fatalf("child output: unexpected %q\n%s", line, out)
+			}
 		default:
 			t.Fatalf("child output: unexpected line %q\n%s", line, out)
 		}

@@ -232,7 +232,7 @@ func TestDiskReadOnly(t *testing.T) {
 		{"player", "add", diskSlug, "--name", "Late, Comer"},
 		{"player", "import", diskSlug, moreCSV},
 		{"player", "withdraw", diskSlug, "8"},
-		{"round", "add", diskSlug, "--pair", "1-3", "--pair", "2-4", "--pair", "5-7", "--pair", "6-8"},
+		{"round", "add", diskSlug, "--pair", "1-3", "--pair", "2-4", "--pair", "5-7", "--pair", "6-8", "--force"},
 		{"undo", diskSlug},
 		{"new", "second", "--name", "Second Open", "--rules", "egp"},
 		{"import", tournamentFile, "--slug", "copy"},

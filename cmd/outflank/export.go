@@ -5,16 +5,19 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
 
 	"outflank"
 	"outflank/exchange"
 )
 
 func runExport(e *env, args []string) error {
-	const usage = "export SLUG [--format json|elo|csv] [-o FILE]"
+	const usage = "export SLUG [--format json|elo|csv] [--sender NAME] [--country NAME] [-o FILE]"
 	fs := e.newFlags("export", usage)
 	format := fs.String("format", "json", "json (the outflank/1 tournament file), elo (WOF rating file) or csv (results)")
 	out := fs.String("o", "", "write to `file` instead of stdout")
+	sender := fs.String("sender", "", "elo: who sends the file to the WOF, for its %%Sender: line (default: the tournament's setting)")
+	country := fs.String("country", "", "elo: the country the event was held in, in words (Italy, Great-Britain, World), for its %%Country: line (default: the tournament's setting)")
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
@@ -23,9 +26,17 @@ func runExport(e *env, args []string) error {
 	if !ok {
 		return usagef("export: unknown format %q: use json, elo or csv", *format)
 	}
+	if (*sender != "" || *country != "") && *format != "elo" {
+		return usagef("export: --sender and --country go with --format elo")
+	}
 	t, err := e.load(slug)
 	if err != nil {
 		return err
+	}
+	if *format == "elo" {
+		if err := e.eloHeader(t, *sender, *country); err != nil {
+			return err
+		}
 	}
 	var buf bytes.Buffer
 	if err := write(&buf, t); err != nil {
@@ -39,6 +50,30 @@ func runExport(e *env, args []string) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})
+}
+
+// eloHeader puts the sender and country given on the command line in the
+// settings of t (for this export only), and warns about a header line left
+// empty: the WOF's rating officer needs them, and Outflank does not guess.
+func (e *env) eloHeader(t *outflank.Tournament, sender, country string) error {
+	for _, h := range []struct {
+		what, value string
+		dst         *string
+	}{{"sender", sender, &t.Settings.ELOSender}, {"country", country, &t.Settings.ELOCountry}} {
+		if h.value == "" {
+			continue
+		}
+		v, err := outflank.ELOHeader(h.what, h.value)
+		if err != nil {
+			return err
+		}
+		*h.dst = v
+	}
+	if missing := exchange.MissingELOHeader(t); len(missing) > 0 {
+		e.printf(e.stderr, "warning: the .ELO header has no %s: give --sender NAME and --country NAME (the country in words: Italy, Great-Britain, World), or set them when creating the tournament ('outflank new ... --sender NAME --country NAME')\n",
+			strings.Join(missing, " and no "))
+	}
+	return nil
 }
 
 // exportPerm is the mode of a new export file, before the umask. The

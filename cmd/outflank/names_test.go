@@ -112,7 +112,7 @@ func TestELOExportOfAnyName(t *testing.T) {
 	d.ok("round", "add", "base", "--pair", "1-2")
 	d.ok("result", "base", "1", "1", "40-24")
 	elo := d.ok("export", "base", "--format", "elo")
-	for _, want := range []string{"%%Tournament: 100% Open", ", Smith, John Jr., ", ", 50 Anna, "} {
+	for _, want := range []string{"%%Tournament: 100% Open", ", SMITH, John Jr., ", ", ANNA, 50, "} {
 		if !strings.Contains(elo, want) {
 			t.Errorf("no %q in:\n%s", want, elo)
 		}

@@ -10,7 +10,7 @@ import (
 )
 
 func runNew(e *env, args []string) error {
-	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M]"
+	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M] [--absence allow|forbid] [--sender NAME] [--country NAME]"
 	fs := e.newFlags("new", usage)
 	name := fs.String("name", "", "the tournament's `name`")
 	ruleset := fs.String("rules", "", "the `ruleset`: woc, egp, aof, bof-regional, bof-national or custom")
@@ -22,6 +22,9 @@ func runNew(e *env, args []string) error {
 	drawSeed := fs.String("draw-seed", "", "seed of the random draw between players equal on everything (default: drawn and recorded)")
 	tieBreak := fs.String("tie-break", "", "mbq or discs (default: the ruleset's: discs in AOF and BOF round robins)")
 	sameCountry := fs.String("same-country", "", "avoid or allow players of the same country meeting in Swiss rounds (default: the ruleset's; WOC and AOF avoid)")
+	absence := fs.String("absence", "", "allow or forbid players to miss rounds and come back (default: the ruleset's: BOF and custom allow; WOC, EGP and AOF forbid)")
+	sender := fs.String("sender", "", "who sends the .ELO file to the WOF (its %%Sender: line)")
+	country := fs.String("country", "", "the country the event is held in, in words (Italy, Great-Britain, World): the .ELO file's %%Country: line")
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
@@ -57,6 +60,13 @@ func runNew(e *env, args []string) error {
 		return err
 	}
 	t.Settings.TieBreak = *tieBreak
+	t.Settings.Absence = *absence
+	if t.Settings.ELOSender, err = outflank.ELOHeader("sender", *sender); err != nil {
+		return err
+	}
+	if t.Settings.ELOCountry, err = outflank.ELOHeader("country", *country); err != nil {
+		return err
+	}
 	if err := t.Validate(); err != nil {
 		return err
 	}

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"outflank"
 	"outflank/exchange"
@@ -12,8 +12,8 @@ import (
 )
 
 const (
-	playerAddUsage      = "player add SLUG --name NAME [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--seeded] [--additional] [--team NAME] [--wof-id N [--players-db FILE] [--max-size SIZE]]"
-	playerImportUsage   = "player import SLUG FILE.csv [--players-db FILE] [--max-size SIZE]"
+	playerAddUsage      = "player add SLUG --name NAME [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--seeded] [--additional] [--team NAME] [--wof-id N] [--players-db FILE [--new]] [--max-size SIZE]"
+	playerImportUsage   = "player import SLUG FILE.csv [--players-db FILE] [--encoding auto|utf-8|latin-1] [--max-size SIZE]"
 	playerWithdrawUsage = "player withdraw SLUG PLAYER [--after-round N]"
 )
 
@@ -22,6 +22,11 @@ var playerCommands = map[string]command{
 	"import":   {usage: playerImportUsage, help: "register the players of a CSV file", run: runPlayerImport},
 	"withdraw": {usage: playerWithdrawUsage, help: "record a withdrawal (no re-entry: WOC II.8)", run: runPlayerWithdraw},
 	"edit":     {usage: playerEditUsage, help: "correct a registration (audited; 'outflank undo' reverts it)", run: runPlayerEdit},
+	"absent":   {usage: playerAbsentUsage, help: "record rounds a player misses (where the ruleset allows re-entry)", run: runPlayerAbsent},
+	"return":   {usage: playerReturnUsage, help: "cancel a player's absences to come", run: runPlayerReturn},
+	"list":     {usage: playerListUsage, help: "the players: id, name, country, rating, team, status, points", run: runPlayerList},
+	"remove":   {usage: playerRemoveUsage, help: "take back a registration before the player's first game", run: runPlayerRemove},
+	"find":     {usage: playerFindUsage, help: "search the WOF player database by name or WOF id", run: runPlayerFind},
 }
 
 func runPlayer(e *env, args []string) error {
@@ -41,41 +46,78 @@ func runPlayerAdd(e *env, args []string) error {
 	fs.BoolVar(&p.Additional, "additional", false, "the additional player (WOC II.2)")
 	fs.StringVar(&p.Team, "team", "", "the team the player's points count for")
 	fs.IntVar(&p.WOFID, "wof-id", 0, "the player's WOF id")
-	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in name, country and rating from --wof-id")
+	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt): the player is looked up by --wof-id, or else by name, to fill in country, rating and WOF id")
+	isNew := fs.Bool("new", false, "with --players-db: the player is not in the database (register them without looking up the name)")
 	maxSize := maxSizeFlag(fs)
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
 	}
+	typedRating := false
+	fs.Visit(func(f *flag.Flag) { typedRating = typedRating || f.Name == "rating" })
+	from := ""
 	if *dbPath != "" {
 		db, err := readPlayerDB(*dbPath, maxSize)
 		if err != nil {
 			return err
 		}
+		if p.WOFID == 0 && !*isNew {
+			if err := lookUpName(&p, db, filepath.Base(*dbPath)); err != nil {
+				return err
+			}
+		}
 		if err := fillFromDB(&p, db); err != nil {
 			return err
 		}
+		if p.WOFID != 0 {
+			from = fmt.Sprintf(" (WOF %d, from %s)", p.WOFID, filepath.Base(*dbPath))
+		} else {
+			from = fmt.Sprintf(" (not in %s: new to the WOF)", filepath.Base(*dbPath))
+		}
 	}
-	return e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
+	var note string
+	err = e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
 		added, err := t.AddPlayer(p)
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("added player #%d %s", added.ID, added.Name), nil
+		note = t.LateEntryNote([]int{added.ID})
+		return fmt.Sprintf("added player #%d %s%s", added.ID, added.Name, from), nil
 	})
+	if err != nil {
+		return err
+	}
+	if typedRating {
+		e.warnNegativeRating(p.Name, p.Rating)
+	}
+	if note != "" {
+		e.printf(e.stderr, "warning: %s\n", note)
+	}
+	return nil
+}
+
+// warnNegativeRating warns about a negative rating typed by hand (who
+// names the player). WOF ratings can be negative (the list goes below
+// -700), so it is kept; but a director typing one more often meant
+// something else (5, or 0 for unrated), and nothing else would say so.
+func (e *env) warnNegativeRating(who string, rating int) {
+	if rating < 0 {
+		e.printf(e.stderr, "warning: rating %d of %s is negative: kept, since WOF ratings can be below 0, but check it is not a typo (0 means unrated; --players-db fills in the WOF's rating)\n", rating, who)
+	}
 }
 
 func runPlayerImport(e *env, args []string) error {
 	usage := playerImportUsage
 	fs := e.newFlags("player import", usage)
 	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in rows that give only a wof_id")
+	encoding := fs.String("encoding", exchange.EncodingAuto, "the CSV file's text encoding: auto (UTF-8, else Latin-1), utf-8 or latin-1 (Windows-1252, as Excel saves CSV)")
 	maxSize := maxSizeFlag(fs)
 	slug, rest, err := e.parseSlug(fs, args, 1, usage)
 	if err != nil {
 		return err
 	}
 	path := rest[0]
-	players, err := readPlayersCSV(path, maxSize)
+	players, used, err := readPlayersCSV(path, *encoding, maxSize)
 	if err != nil {
 		return err
 	}
@@ -90,33 +132,59 @@ func runPlayerImport(e *env, args []string) error {
 			}
 		}
 	}
-	return e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
+	var note string
+	err = e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
+		before := len(t.Players)
 		if err := t.AddPlayers(players); err != nil {
 			return "", outflank.Errorf(outflank.ErrorCode(err), "%s, %s; no player was imported", path, outflank.ErrorMessage(err))
 		}
+		var ids []int
+		for _, p := range t.Players[before:] {
+			ids = append(ids, p.ID)
+		}
+		note = t.LateEntryNote(ids)
 		// The audit record names the file, not where it was on this machine.
 		return fmt.Sprintf("imported %d players from %s", len(players), filepath.Base(path)), nil
 	})
+	if err != nil {
+		return err
+	}
+	if *encoding == exchange.EncodingAuto && used == exchange.EncodingLatin1 {
+		e.printf(e.stderr, "note: %s is not UTF-8: read as Latin-1 (Windows-1252); if names look wrong, import it again with --encoding utf-8 or latin-1 after 'outflank undo'\n", filepath.Base(path))
+	}
+	for i, p := range players {
+		e.warnNegativeRating(fmt.Sprintf("%s (%s, player %d)", p.Name, filepath.Base(path), i+1), p.Rating)
+	}
+	if note != "" {
+		e.printf(e.stderr, "warning: %s\n", note)
+	}
+	return nil
 }
 
-// readPlayersCSV reads the players of a CSV file within its size limit.
-func readPlayersCSV(path string, maxSize *byteSize) ([]outflank.Player, error) {
+// readPlayersCSV reads the players of a CSV file within its size limit,
+// decoded from encoding (exchange.NewTextReader), and returns the encoding
+// it was read as.
+func readPlayersCSV(path, encoding string, maxSize *byteSize) ([]outflank.Player, string, error) {
 	in, err := openLimited(path, kindPlayersCSV, maxSize)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer in.Close()
-	players, err := exchange.ReadPlayersCSV(in)
+	text, err := exchange.NewTextReader(in, encoding)
+	if err != nil {
+		return nil, "", err
+	}
+	players, err := exchange.ReadPlayersCSV(text)
 	if err := in.overLimit(); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}
 	if len(players) == 0 {
-		return nil, outflank.Errorf(outflank.EINVALID, "%s has a header but no players", path)
+		return nil, "", outflank.Errorf(outflank.EINVALID, "%s has a header but no players", path)
 	}
-	return players, nil
+	return players, text.Encoding(), nil
 }
 
 func runPlayerWithdraw(e *env, args []string) error {
@@ -171,7 +239,7 @@ func fillFromDB(p *outflank.Player, db *wof.PlayerDB) error {
 		return outflank.Errorf(outflank.ENOTFOUND, "WOF id %d is not in the player database", p.WOFID)
 	}
 	if p.Name == "" {
-		p.Name = strings.TrimSpace(found.Surname + ", " + found.Firstname)
+		p.Name = dbName(found)
 	}
 	if p.Country == "" {
 		p.Country = found.Country
@@ -180,6 +248,15 @@ func fillFromDB(p *outflank.Player, db *wof.PlayerDB) error {
 		p.Rating = found.Rating
 	}
 	return nil
+}
+
+// dbName is a database player's name as Outflank stores it: "SURNAME,
+// Firstname", or the surname alone ("EDAX (Delorme)").
+func dbName(p wof.DBPlayer) string {
+	if p.Firstname == "" {
+		return p.Surname
+	}
+	return p.Surname + ", " + p.Firstname
 }
 
 func parseInt(s, what string) (int, error) {

@@ -42,7 +42,8 @@ func runPlayerEdit(e *env, args []string) error {
 	if len(given) == 0 {
 		return usagef("player edit: give at least one of --name, --country, --rating, --gender, --born, --team, --wof-id")
 	}
-	return e.update(slug, outflank.KindEdit, func(t *outflank.Tournament) (string, error) {
+	var who string
+	err = e.update(slug, outflank.KindEdit, func(t *outflank.Tournament) (string, error) {
 		p, err := t.FindPlayer(rest[0])
 		if err != nil {
 			return "", err
@@ -52,6 +53,11 @@ func runPlayerEdit(e *env, args []string) error {
 		if err != nil {
 			return "", err
 		}
+		who = p.Name
 		return fmt.Sprintf("edited %s: %s", before, what), nil
 	})
+	if err == nil && given["rating"] {
+		e.warnNegativeRating(who, *rating)
+	}
+	return err
 }

@@ -404,7 +404,7 @@ func TestLogVerify(t *testing.T) {
 		{"reordered", `UPDATE events SET id = 100 WHERE id = 2; UPDATE events SET id = 2 WHERE id = 3; UPDATE events SET id = 3 WHERE id = 100`, "entry #2 does not follow #1"},
 		{"last removed", `DELETE FROM events WHERE id = 9`, "entries at the end were removed"},
 		{"result edited", `UPDATE games SET black_discs = 20, white_discs = 44 WHERE round = 1 AND table_no = 1`, "game 1/1 differs from what the log says"},
-		{"player added", `INSERT INTO players SELECT tournament_id, 99, 'Ghost', country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, version FROM players WHERE id = 1`, "player 99 is in the stored tournament but in no log entry"},
+		{"player added", `INSERT INTO players SELECT tournament_id, 99, 'Ghost', country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, version, absent_rounds FROM players WHERE id = 1`, "player 99 is in the stored tournament but in no log entry"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := os.WriteFile(d.path, clean, 0o600); err != nil {

@@ -66,11 +66,13 @@ func runResult(e *env, args []string) error {
 			}
 		}
 	}
+	note := ""
 	err = e.update(slug, outflank.KindResult, func(t *outflank.Tournament) (string, error) {
 		res, err := t.Settings.ScoreResult(in)
 		if err != nil {
 			return "", err
 		}
+		note = res.OfficialNote()
 		g, err := t.SetResult(round, table, res, opts)
 		if err != nil {
 			return "", err
@@ -79,6 +81,10 @@ func runResult(e *env, args []string) error {
 	})
 	if opts.Expect != nil && outflank.ErrorCode(err) == outflank.ECONFLICT {
 		return e.whoChanged(err, slug, outflank.EntityGame, fmt.Sprintf("%d/%d", round, table))
+	}
+	if err == nil && note != "" {
+		// Saved as the rules score it: say why it differs from what was typed.
+		e.printf(e.stdout, "%s\n", note)
 	}
 	return err
 }

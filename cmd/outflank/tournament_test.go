@@ -191,7 +191,7 @@ func TestTenPlayerEventELOAndCSV(t *testing.T) {
 	if f.Tournament != "End-to-End Open" || len(f.Players) != 10 || len(f.Rounds) != 5 || games != 22 {
 		t.Errorf(".ELO: %q, %d players, %d rounds, %d games; want 10 players, 5 rounds, 22 rated games", f.Tournament, len(f.Players), len(f.Rounds), games)
 	}
-	if p, ok := f.Player(7001); !ok || p.Surname != "Tamaru" || p.Firstname != "Hideshi" || p.New {
+	if p, ok := f.Player(7001); !ok || p.Surname != "TAMARU" || p.Firstname != "Hideshi" || p.New {
 		t.Errorf("player 7001 = %+v", p)
 	}
 	// The .ELO file imports back as a tournament.

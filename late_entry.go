@@ -1,0 +1,78 @@
+package outflank
+
+import (
+	"fmt"
+	"strings"
+
+	"outflank/rules"
+)
+
+// LateEntryNote says what the players ids, just registered, should know
+// when rounds have already been entered: in a round robin under way they
+// are not paired at all, for its players are those of its first round
+// (everyone meets everyone: EGP II.4.2, WOC II.2 a-b); in a Swiss system
+// they are paired from the next round, the rounds missed counting as not
+// played. It is "" before round 1.
+func (t *Tournament) LateEntryNote(ids []int) string {
+	if len(t.Rounds) == 0 || len(ids) == 0 {
+		return ""
+	}
+	main := 0
+	for _, r := range t.Rounds {
+		if r.counts() {
+			main++
+		}
+	}
+	if main >= t.PlannedRounds() {
+		return fmt.Sprintf("%s: the main stage is over (%s entered), so no round is left to pair them in", t.describeAll(ids), RoundCount(main))
+	}
+	next := len(t.Rounds) + 1
+	if cycles, members := t.roundRobin(); cycles > 0 {
+		last := cycles * roundsPerCycle(len(members))
+		if next <= last {
+			return fmt.Sprintf("%s: the round robin began in round 1 with its %d players and runs to round %d; a late entry is not one of them and is not paired in it (everyone meets everyone: EGP II.4.2, WOC II.2); 'outflank player remove %s %d' takes the entry back",
+				t.describeAll(ids), len(members), last, t.Slug, ids[0])
+		}
+	}
+	missed, flag := "round 1 counts", "1"
+	if next > 2 {
+		missed, flag = fmt.Sprintf("rounds 1-%d count", next-1), fmt.Sprintf("1-%d", next-1)
+	}
+	note := fmt.Sprintf("%s: a late entry, paired from round %d; %s as not played (no point; 32 + C x own points each in the quotient: WOC Appendix A §3 c)",
+		t.describeAll(ids), next, missed)
+	if allowed, _ := t.AbsenceAllowed(); allowed {
+		note += fmt.Sprintf("; to score them as %s, record them: 'outflank player absent %s %d --rounds %s'", t.unplayedRule(), t.Slug, ids[0], flag)
+	}
+	return note
+}
+
+// describeAll names up to three players, and how many more.
+func (t *Tournament) describeAll(ids []int) string {
+	var who []string
+	for _, id := range ids[:min(3, len(ids))] {
+		who = append(who, t.Describe(id))
+	}
+	s := strings.Join(who, ", ")
+	if len(ids) > 3 {
+		s += fmt.Sprintf(" and %d more", len(ids)-3)
+	}
+	return s
+}
+
+// unplayedRule words how a game not played scores, and the rule.
+func (t *Tournament) unplayedRule() string {
+	d := t.Settings.UnplayedDiscs
+	rule := "the tournament's settings"
+	if rs, ok := rules.Get(t.Rules); ok && rs.UnplayedDiscs == d {
+		rule = rs.UnplayedRule
+	}
+	return fmt.Sprintf("games not played, %d-%d (%s)", d[0], d[1], rule)
+}
+
+// RoundCount words a number of rounds: "1 round", "7 rounds".
+func RoundCount(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
+}
