@@ -211,13 +211,18 @@ func (l Lists) Current() []standing.Row {
 }
 
 // playoffWinner finds the decisive playoff game between a and b and its
-// winner.
+// winner: a won game, or a drawn one won on the draw-win (WOC IV.9).
 func (t *Tournament) playoffWinner(a, b int) (int, bool) {
-	for _, g := range t.matchGames(StagePlayoff, a, b) {
+	for _, mg := range t.matchGames(StagePlayoff, a, b) {
+		if mg.Game.Result == nil {
+			continue
+		}
+		bp, _ := mg.Game.Result.Points()
 		switch {
-		case g.HigherPoints > 0.5:
+		case bp == 0.5:
+		case (bp == 1) == (mg.Game.Black == a):
 			return a, true
-		case g.HigherPoints < 0.5:
+		default:
 			return b, true
 		}
 	}
