@@ -124,7 +124,7 @@ func (t *Tournament) RecordChoice(n, table int, chose Decision) (*Game, error) {
 		return nil, Errorf(EINVALID, "%s: game %d has its colours fixed, those of game 1 reversed (WOC III.1): nobody chooses", kg.label, kg.number)
 	}
 	if chose == ChoseDrawWin && !kg.drawWin {
-		return nil, Errorf(EINVALID, "%s, game %d: %s chooses his colour, without the draw-win (%s): give black or white", kg.label, kg.number, t.Describe(kg.chooser), colourOnlyRule(t.Rules, kg))
+		return nil, Errorf(EINVALID, "%s, game %d: %s chooses his colour, without the draw-win (%s): give black or white", kg.label, kg.number, t.Describe(kg.chooser), colourOnlyRule(t.Rules))
 	}
 	if chose != ChoseDrawWin && Side(chose) != g.sideOf(kg.chooser) {
 		return nil, Errorf(EINVALID, "%s chose %s but has %s at round %d table %d: re-pair the game with 'outflank pair %s --match %s --replace --choice %s'",
@@ -135,7 +135,7 @@ func (t *Tournament) RecordChoice(n, table int, chose Decision) (*Game, error) {
 }
 
 // colourOnlyRule cites why a game's choice is of colour only.
-func colourOnlyRule(id rules.ID, kg knockoutGame) string {
+func colourOnlyRule(id rules.ID) string {
 	if id == rules.BOFNational {
 		return "BOF National 6-7: a drawn play-off goes to the Swiss winner"
 	}

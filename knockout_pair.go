@@ -397,7 +397,7 @@ func (t *Tournament) assignColours(ms []Match, choices []ChoiceOption) ([]assign
 			return nil, Errorf(EINVALID, "--choice: %s cannot take the draw-win: %s has it", t.Describe(other), t.Describe(chooser))
 		case d == ChoseDrawWin && !n.DrawWin:
 			return nil, Errorf(EINVALID, "--choice: in the %s %s chooses his colour, without the draw-win (%s): give black or white",
-				m.Label, t.Describe(chooser), colourOnlyRule(t.Rules, knockoutGame{}))
+				m.Label, t.Describe(chooser), colourOnlyRule(t.Rules))
 		}
 		a.black, a.white = chooser, other
 		switch {
