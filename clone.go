@@ -27,6 +27,10 @@ func (t *Tournament) Clone() *Tournament {
 				}
 				r.Games[j].Result = &copied
 			}
+			if c := r.Games[j].Choice; c != nil {
+				copied := *c
+				r.Games[j].Choice = &copied
+			}
 		}
 	}
 	return &c

@@ -90,8 +90,8 @@ func TestWOCThirdDay(t *testing.T) {
 	want := [][]string{
 		{"semi-final 2", "young-semi-final 2"},              // 9:30: semi-finals game 1, young semi-finals
 		{"semi-final 2", "women-semi-final 2"},              // 10:50: game 2, women's semi-finals
-		{"young-third-place 1", "young-final 1"},            // 12:10: no game 3 is needed; the young players' third place and final
-		{"third-place 1", "final 1", "women-third-place 1"}, // 14:10
+		{"young-final 1", "young-third-place 1"},            // 12:10: no game 3 is needed; the young players' final and third place
+		{"final 1", "third-place 1", "women-third-place 1"}, // 14:10: the final on table 1
 		{"final 1", "women-final 1"},                        // 15:40; no third game of the final
 	}
 	if fmt.Sprint(calls) != fmt.Sprint(want) {
@@ -233,5 +233,54 @@ func TestPlayoffNeeded(t *testing.T) {
 	}
 	if len(calls) == 0 || fmt.Sprint(calls[0]) != "[playoff 1]" {
 		t.Errorf("after the round robin came %v, want the playoff", calls)
+	}
+}
+
+// TestDrawnPlayoffBlocks: a playoff stored drawn without its draw-win (as
+// an Outflank before the choice was recorded could store it) neither
+// counts nor brings a second playoff game: status says how to record the
+// choice, pairing refuses, and recording it decides the playoff (WOC
+// II.3.2, IV.9).
+func TestDrawnPlayoffBlocks(t *testing.T) {
+	tour := newWOC(t, 9, nil, nil)
+	drawFourFive := func(r *outflank.Round, g *outflank.Game) outflank.Discs {
+		if r.Stage == outflank.StageRoundRobin && min(g.Black, g.White) == 4 && max(g.Black, g.White) == 5 {
+			return outflank.Discs{Black: 32, White: 32}
+		}
+		return lowerIDWins(r, g)
+	}
+	for len(tour.Rounds) < 9 {
+		if _, err := tour.PairNext(outflank.PairOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		r := &tour.Rounds[len(tour.Rounds)-1]
+		for j := range r.Games {
+			d := drawFourFive(r, &r.Games[j])
+			r.Games[j].Result, _ = tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &d})
+		}
+	}
+	if _, err := tour.PairNext(outflank.PairOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	playoff := &tour.Rounds[9].Games[0]
+	playoff.Result, _ = tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &outflank.Discs{Black: 32, White: 32}})
+	st := tour.Status()
+	if !strings.Contains(st.Text, "cannot go on") || !strings.Contains(st.Text, "--choice") {
+		t.Errorf("status of a drawn playoff: %s", st.Text)
+	}
+	if _, err := tour.PairNext(outflank.PairOptions{}); err == nil || len(tour.Rounds) != 10 {
+		t.Fatalf("a drawn playoff was paired again (%d rounds): %v", len(tour.Rounds), err)
+	}
+	if _, err := tour.RecordChoice(10, 1, outflank.ChoseDrawWin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tour.SetResult(10, 1, playoff.Result, outflank.ResultOptions{Replace: true}); err != nil {
+		t.Fatal(err)
+	}
+	if p := tour.Rounds[9].Games[0]; p.Result.Outcome != outflank.OutcomeDrawWin || p.Result.Winner != outflank.Black {
+		t.Errorf("the playoff, #%d holding the draw-win as black: %s", p.Black, p.Result.Summary())
+	}
+	if lists := tour.IFRL(0); len(lists.Pending) != 0 || lists.Final == nil {
+		t.Errorf("the playoff is decided, yet pending %v", lists.Pending)
 	}
 }

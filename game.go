@@ -10,6 +10,9 @@ type Game struct {
 	Table int `json:"table"`
 	Black int `json:"black"`
 	White int `json:"white"`
+	// Choice is the choice of colour or draw-win of a knockout game, when
+	// recorded (WOC IV.9); nil for other games.
+	Choice *Choice `json:"choice,omitempty"`
 	// Result is nil until a result is entered.
 	Result *Result `json:"result,omitempty"`
 	// Version is the stored row's version, for refusing a write based on a
@@ -51,6 +54,11 @@ func (t *Tournament) SetResult(n, table int, res *Result, opts ResultOptions) (*
 			now = g.Result.Summary()
 		}
 		return nil, Errorf(ECONFLICT, "round %d table %d has %s, not the %d-%d expected: it was changed meanwhile; nothing was saved", n, table, now, e.Black, e.White)
+	}
+	if res != nil {
+		if res, err = t.settleDraw(n, table, g, res); err != nil {
+			return nil, err
+		}
 	}
 	g.Result = res
 	return g, nil

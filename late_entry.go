@@ -24,14 +24,14 @@ func (t *Tournament) LateEntryNote(ids []int) string {
 		}
 	}
 	if main >= t.PlannedRounds() {
-		return fmt.Sprintf("%s: the main stage is over (%s entered), so no round is left to pair them in", t.describeAll(ids), RoundCount(main))
+		return fmt.Sprintf("%s: the main stage is over (%s entered), so no round is left to pair them in", t.describeFew(ids), RoundCount(main))
 	}
 	next := len(t.Rounds) + 1
 	if cycles, members := t.roundRobin(); cycles > 0 {
 		last := cycles * roundsPerCycle(len(members))
 		if next <= last {
 			return fmt.Sprintf("%s: the round robin began in round 1 with its %d players and runs to round %d; a late entry is not one of them and is not paired in it (everyone meets everyone: EGP II.4.2, WOC II.2); 'outflank player remove %s %d' takes the entry back",
-				t.describeAll(ids), len(members), last, t.Slug, ids[0])
+				t.describeFew(ids), len(members), last, t.Slug, ids[0])
 		}
 	}
 	missed, flag := "round 1 counts", "1"
@@ -39,15 +39,15 @@ func (t *Tournament) LateEntryNote(ids []int) string {
 		missed, flag = fmt.Sprintf("rounds 1-%d count", next-1), fmt.Sprintf("1-%d", next-1)
 	}
 	note := fmt.Sprintf("%s: a late entry, paired from round %d; %s as not played (no point; 32 + C x own points each in the quotient: WOC Appendix A §3 c)",
-		t.describeAll(ids), next, missed)
+		t.describeFew(ids), next, missed)
 	if allowed, _ := t.AbsenceAllowed(); allowed {
 		note += fmt.Sprintf("; to score them as %s, record them: 'outflank player absent %s %d --rounds %s'", t.unplayedRule(), t.Slug, ids[0], flag)
 	}
 	return note
 }
 
-// describeAll names up to three players, and how many more.
-func (t *Tournament) describeAll(ids []int) string {
+// describeFew names up to three players, and how many more.
+func (t *Tournament) describeFew(ids []int) string {
 	var who []string
 	for _, id := range ids[:min(3, len(ids))] {
 		who = append(who, t.Describe(id))

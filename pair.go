@@ -20,6 +20,16 @@ type PairOptions struct {
 	// the tournament: if another pairing was saved meanwhile, pairing is
 	// refused instead of pairing the round after it.
 	Round int
+	// SeedGiven: the director gave the seed; it is refused where nothing
+	// is drawn at random (a knockout pairing).
+	SeedGiven bool
+	// Knockout games only (knockout_pair.go): the choices of colour or
+	// draw-win (WOC IV.9); Match pairs only the match of that name
+	// ("final", "semi-final-1"); Replace pairs Match's game in play again,
+	// in place.
+	Choices []ChoiceOption
+	Match   string
+	Replace bool
 }
 
 // Paired is a round paired automatically, and why.
@@ -31,6 +41,9 @@ type Paired struct {
 	// Also are the rounds paired at the same time after Round: the other
 	// knockout stages' games of the same time slot, a placement round.
 	Also []*Paired
+	// Repaired is the table of Round paired again in place (a knockout
+	// game, PairOptions.Replace), 0 otherwise.
+	Repaired int
 }
 
 // PairNext pairs the next round by the ruleset and adds it. A round robin
@@ -48,6 +61,20 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 		}
 		return nil, Errorf(ECONFLICT, "round %d cannot be paired: %s has %d rounds, so the next is round %d", opts.Round, t.Slug, len(t.Rounds), n)
 	}
+	main := 0
+	for _, r := range t.Rounds {
+		if r.counts() {
+			main++
+		}
+	}
+	if main >= t.PlannedRounds() && len(t.Progress().InPlay) == 0 {
+		// The main stage is over: playoffs, semi-finals, finals, whose
+		// games in play pairKnockout checks slot by slot.
+		return t.pairKnockout(opts)
+	}
+	if err := opts.mainStage(); err != nil {
+		return nil, err
+	}
 	for _, r := range t.Rounds {
 		for _, g := range r.Games {
 			if g.Result == nil {
@@ -55,16 +82,6 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 					r.Number, g.Table, t.Describe(g.Black), t.Describe(g.White), n)
 			}
 		}
-	}
-	main := 0
-	for _, r := range t.Rounds {
-		if r.counts() {
-			main++
-		}
-	}
-	if main >= t.PlannedRounds() {
-		// The main stage is over: playoffs, semi-finals, finals.
-		return t.pairKnockout(opts)
 	}
 	var active []*Player
 	for i := range t.Players {

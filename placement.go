@@ -71,12 +71,12 @@ func (t *Tournament) pairPlacement(p *placement, opts PairOptions) (*Paired, err
 	return paired, nil
 }
 
-// placementOrder ranks the placement's players by their points and discs
+// placementRows ranks the placement's players by their points and discs
 // over the round robin and the placement rounds together ("the points and
 // the discs of the second IFRL are added to the points of the first IFRL
 // and a final IFRL is generated"), then as any list (EGP II.3: the
 // Brightwell quotient, discs, a draw).
-func (t *Tournament) placementOrder() []int {
+func (t *Tournament) placementRows() []standing.Row {
 	var players []int
 	for _, r := range t.Rounds {
 		if r.Stage != StagePlacement {
@@ -88,6 +88,5 @@ func (t *Tournament) placementOrder() []int {
 		players = append(players, r.Byes...)
 	}
 	in := t.standingsInput(func(r *Round) bool { return r.counts() || r.Stage == StagePlacement })
-	rows := standing.Subset(standing.Compute(in), func(id int) bool { return slices.Contains(players, id) })
-	return idsOf(rows)
+	return standing.Subset(standing.Compute(in), func(id int) bool { return slices.Contains(players, id) })
 }

@@ -111,8 +111,22 @@ type Pair struct{ Black, White int }
 // AddRound enters the next round by hand: the pairs in table order (table 1
 // first) and the players with a bye. Every player must be registered and
 // active (a withdrawn player is never paired again: WOC II.8), and nobody
-// may play twice in the round.
+// may play twice in the round. A knockout round's tables follow those of
+// the games already paired in its time slot (firstTable).
 func (t *Tournament) AddRound(stage Stage, pairs []Pair, byes []int) (*Round, error) {
+	return t.addRound(t.firstTable(stage, pairs), stage, pairs, byes)
+}
+
+// AddRoundAt is AddRound with the tables numbered on from first: a
+// tournament file's own numbering.
+func (t *Tournament) AddRoundAt(first int, stage Stage, pairs []Pair, byes []int) (*Round, error) {
+	if first < 1 {
+		return nil, Errorf(EINVALID, "table %d: tables are numbered from 1", first)
+	}
+	return t.addRound(first, stage, pairs, byes)
+}
+
+func (t *Tournament) addRound(first int, stage Stage, pairs []Pair, byes []int) (*Round, error) {
 	if _, err := ParseStage(string(stage)); err != nil {
 		return nil, err
 	}
@@ -152,7 +166,7 @@ func (t *Tournament) AddRound(stage Stage, pairs []Pair, byes []int) (*Round, er
 		r.Games = make([]Game, 0, len(pairs))
 	}
 	for i, p := range pairs {
-		table := i + 1
+		table := first + i
 		if p.Black == p.White {
 			return nil, Errorf(EINVALID, "%s cannot play against themself (table %d)", t.Describe(p.Black), table)
 		}

@@ -1,6 +1,7 @@
 package outflank
 
 import (
+	"fmt"
 	"time"
 
 	"outflank/rules"
@@ -12,10 +13,73 @@ import (
 // lists instead (WOC II.3.3, III).
 func (r *Round) counts() bool { return r.Stage == StageRoundRobin || r.Stage == StageSwiss }
 
-// StandingsInput gathers what the standings after round afterRound (0: all
-// rounds that count) depend on.
+// StandingsInput gathers what the standings after round afterRound depend
+// on; 0 stands for the last complete round (Progress), so a list never
+// counts a round in play.
 func (t *Tournament) StandingsInput(afterRound int) standing.Input {
-	return t.standingsInput(func(r *Round) bool { return r.counts() && (afterRound <= 0 || r.Number <= afterRound) })
+	if afterRound <= 0 {
+		afterRound = t.Progress().Complete
+	}
+	return t.standingsInput(func(r *Round) bool { return r.counts() && r.Number <= afterRound })
+}
+
+// LiveStandings ranks the players on every result entered, the round in
+// play included: its finished games and its byes count, its games still on
+// count neither as played nor as unplayed (standing.Pending).
+func (t *Tournament) LiveStandings() []standing.Row {
+	return standing.Compute(t.standingsInput(func(r *Round) bool { return r.counts() }))
+}
+
+// Progress is how far the rounds that make the list have got.
+type Progress struct {
+	// Complete is the last round up to which every round that counts has
+	// all its results (0 before that of round 1).
+	Complete int
+	// InPlay are the rounds that count after Complete (paired, results
+	// missing); Results and Games count their results in and their games.
+	InPlay         []int
+	Results, Games int
+}
+
+// Progress says which rounds that count are complete and which in play.
+func (t *Tournament) Progress() Progress {
+	var p Progress
+	for _, r := range t.Rounds {
+		if !r.counts() {
+			continue
+		}
+		in := 0
+		for _, g := range r.Games {
+			if g.Result != nil {
+				in++
+			}
+		}
+		if in == len(r.Games) && len(p.InPlay) == 0 {
+			p.Complete = r.Number
+			continue
+		}
+		p.InPlay = append(p.InPlay, r.Number)
+		p.Results += in
+		p.Games += len(r.Games)
+	}
+	return p
+}
+
+// Label says what a list after p.Complete leaves out: "after round 2;
+// round 3 in play, 4 of 6 results in"; "" when no round is in play.
+func (p Progress) Label() string {
+	if len(p.InPlay) == 0 {
+		return ""
+	}
+	rounds := fmt.Sprintf("round %d", p.InPlay[0])
+	if n := len(p.InPlay); n > 1 {
+		rounds = fmt.Sprintf("rounds %d-%d", p.InPlay[0], p.InPlay[n-1])
+	}
+	before := "before round 1"
+	if p.Complete > 0 {
+		before = fmt.Sprintf("after round %d", p.Complete)
+	}
+	return fmt.Sprintf("%s; %s in play, %d of %d results in", before, rounds, p.Results, p.Games)
 }
 
 // standingsInput gathers the standings' input from the rounds include
@@ -43,6 +107,7 @@ func (t *Tournament) standingsInput(include func(*Round) bool) standing.Input {
 		in.Rounds = r.Number
 		for _, g := range r.Games {
 			if g.Result == nil {
+				in.Pending = append(in.Pending, standing.Pending{Round: r.Number, Player: g.Black}, standing.Pending{Round: r.Number, Player: g.White})
 				continue
 			}
 			bp, wp := g.Result.Points()
@@ -74,33 +139,51 @@ func (t *Tournament) tieBreak() standing.TieBreak {
 	return standing.ByBQ
 }
 
-// Standings ranks the players after round afterRound (0: all of them).
+// Standings ranks the players after round afterRound (0: the last
+// complete round).
 func (t *Tournament) Standings(afterRound int) []standing.Row {
 	return standing.Compute(t.StandingsInput(afterRound))
 }
 
-// Lists are the ranking lists of WOC II.3-6.
+// Lists are the individual lists: WOC II.3-6's provisional and final
+// lists, or the one list of the other rulesets.
 type Lists struct {
 	Provisional []standing.Row
-	// Playoffs called for by the provisional list, and those still to play.
+	// Playoffs called for by the provisional list, and those still to
+	// play (WOC II.3.2: a WOC only).
 	Playoffs []standing.Playoff
 	Pending  []standing.Playoff
-	// Final is the final IFRL, nil while playoffs are pending.
+	// Final is the final list once the main stage is over and its
+	// playoffs are played; nil before. Without playoffs it is the
+	// provisional order, players after the top four on the same points
+	// declared equal where the ruleset says so (Plan.DeclareEqual).
 	Final []standing.Row
+	// Rule cites the rules the final list follows.
+	Rule string
 }
 
-// IFRL draws up the individual list: provisional, its playoffs, and the
-// final list once the playoffs are played (WOC II.3). Before the last
-// planned round there is only the provisional list.
+// IFRL draws up the individual list after round afterRound (0: the last
+// complete round): the provisional list; once the planned rounds are
+// played, at a WOC its playoffs and the final list once they are played
+// (WOC II.3), elsewhere the final list at once (EGP II.3; AOF 4.1; BOF
+// Regionals 5, National 10).
 func (t *Tournament) IFRL(afterRound int) Lists {
-	l := Lists{Provisional: t.Standings(afterRound)}
+	if afterRound <= 0 {
+		afterRound = t.Progress().Complete
+	}
+	plan := t.Plan()
+	l := Lists{Provisional: t.Standings(afterRound), Rule: plan.ListRule}
 	played := 0
 	for _, r := range t.Rounds {
-		if r.counts() && (afterRound == 0 || r.Number <= afterRound) {
+		if r.counts() && r.Number <= afterRound {
 			played++
 		}
 	}
 	if played < t.Settings.Rounds {
+		return l
+	}
+	if !plan.Playoffs {
+		l.Final = standing.Settled(l.Provisional, 4, plan.DeclareEqual)
 		return l
 	}
 	l.Playoffs = standing.Playoffs(l.Provisional)
@@ -128,13 +211,18 @@ func (l Lists) Current() []standing.Row {
 }
 
 // playoffWinner finds the decisive playoff game between a and b and its
-// winner.
+// winner: a won game, or a drawn one won on the draw-win (WOC IV.9).
 func (t *Tournament) playoffWinner(a, b int) (int, bool) {
-	for _, g := range t.matchGames(StagePlayoff, a, b) {
+	for _, mg := range t.matchGames(StagePlayoff, a, b) {
+		if mg.Game.Result == nil {
+			continue
+		}
+		bp, _ := mg.Game.Result.Points()
 		switch {
-		case g.HigherPoints > 0.5:
+		case bp == 0.5:
+		case (bp == 1) == (mg.Game.Black == a):
 			return a, true
-		case g.HigherPoints < 0.5:
+		default:
 			return b, true
 		}
 	}
@@ -178,7 +266,9 @@ func (t *Tournament) subLists(ifrl Lists, member func(*Player) bool) (prov, fina
 		return ok && member(p)
 	}
 	prov = standing.Subset(ifrl.Provisional, is)
-	if ifrl.Final == nil {
+	if ifrl.Final == nil || !t.Plan().SideLists {
+		// Only a WOC has side titles' final lists (WOC II.5-6); elsewhere
+		// the list of women or young players is the list restricted.
 		return prov, nil, false
 	}
 	order := map[int]int{}

@@ -148,15 +148,21 @@ func (t *Tournament) Game(n, table int) (*Game, error) {
 	if !ok {
 		return nil, Errorf(ENOTFOUND, "%s has no round %d (it has %d)", t.Slug, n, len(t.Rounds))
 	}
-	if table >= 1 && table <= len(r.Games) && r.Games[table-1].Table == table {
-		return &r.Games[table-1], nil // tables are 1, 2, 3... in order
+	if len(r.Games) == 0 {
+		return nil, Errorf(ENOTFOUND, "round %d of %s has no games (only byes)", n, t.Slug)
+	}
+	// Tables are numbered on, one by one, from the round's first (1, or
+	// the next free table of a knockout time slot).
+	first := r.Games[0].Table
+	if i := table - first; i >= 0 && i < len(r.Games) && r.Games[i].Table == table {
+		return &r.Games[i], nil
 	}
 	for i := range r.Games {
 		if r.Games[i].Table == table {
 			return &r.Games[i], nil
 		}
 	}
-	return nil, Errorf(ENOTFOUND, "round %d of %s has no table %d (tables 1-%d)", n, t.Slug, table, len(r.Games))
+	return nil, Errorf(ENOTFOUND, "round %d of %s has no table %d (tables %d-%d)", n, t.Slug, table, first, r.Games[len(r.Games)-1].Table)
 }
 
 // Describe names a player for messages: "#3 Anna Smith".

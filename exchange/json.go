@@ -63,6 +63,9 @@ type fileGame struct {
 	Table int `json:"table"`
 	Black int `json:"black"`
 	White int `json:"white"`
+	// Choice is a knockout game's recorded choice of colour or draw-win
+	// (WOC IV.9), absent for other games.
+	Choice *outflank.Choice `json:"choice,omitempty"`
 	*outflank.Result
 }
 
@@ -98,7 +101,7 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 			fr.Byes = []int{}
 		}
 		for j, g := range r.Games {
-			fr.Games[j] = fileGame{Table: g.Table, Black: g.Black, White: g.White, Result: g.Result}
+			fr.Games[j] = fileGame{Table: g.Table, Black: g.Black, White: g.White, Choice: g.Choice, Result: g.Result}
 		}
 		f.Rounds[i] = fr
 	}
@@ -237,18 +240,32 @@ func buildRound(t *outflank.Tournament, n int, fr fileRound) error {
 	if err != nil {
 		return outflank.Errorf(outflank.EINVALID, "round %d: %s", n, outflank.ErrorMessage(err))
 	}
+	// Tables are numbered on, one by one, from the round's first: 1, or
+	// the next free table of a knockout time slot.
+	first := 1
+	if len(fr.Games) > 0 {
+		first = fr.Games[0].Table
+	}
 	pairs := make([]outflank.Pair, len(fr.Games))
 	for j, g := range fr.Games {
-		if g.Table != j+1 {
-			return outflank.Errorf(outflank.EINVALID, "round %d: games[%d] is table %d: tables are numbered 1, 2, 3... in order", n, j, g.Table)
+		if g.Table != first+j || g.Table < 1 {
+			return outflank.Errorf(outflank.EINVALID, "round %d: games[%d] is table %d: tables are numbered from 1 (or a knockout round's first table) one by one, in order", n, j, g.Table)
 		}
 		pairs[j] = outflank.Pair{Black: g.Black, White: g.White}
 	}
-	r, err := t.AddRound(stage, pairs, fr.Byes)
+	r, err := t.AddRoundAt(first, stage, pairs, fr.Byes)
 	if err != nil {
 		return outflank.Errorf(outflank.EINVALID, "round %d: %s", n, outflank.ErrorMessage(err))
 	}
 	r.Method, r.Seed = fr.Method, fr.Seed
+	for _, g := range fr.Games {
+		if g.Choice == nil {
+			continue
+		}
+		if err := t.SetChoice(n, g.Table, *g.Choice); err != nil {
+			return outflank.Errorf(outflank.EINVALID, "round %d table %d: %s", n, g.Table, outflank.ErrorMessage(err))
+		}
+	}
 	for _, g := range fr.Games {
 		if g.Result == nil {
 			continue

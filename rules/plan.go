@@ -24,8 +24,16 @@ type Plan struct {
 	// semi-finalists play while the semi-finals are on, their points and
 	// discs added to the round robin's (EGP II.2, 9-10 players: 2 rounds).
 	RestSwiss int
-	// Playoffs for the top eight when tied on points (WOC II.3.2).
+	// Playoffs for the top eight when tied on points (WOC II.3.2): at a
+	// WOC only; every other ruleset breaks the ties of its list.
 	Playoffs bool
+	// DeclareEqual: in the final list, players ranked after the top four
+	// with the same points are declared equal (WOC II.3.3 c; EGP II.3).
+	// AOF (4.1, Appendix B §4) and BOF (Regionals 5, National 10) resolve
+	// every tie by the quotient, discs and a draw, and declare nobody equal.
+	DeclareEqual bool
+	// ListRule cites the rules the final list follows.
+	ListRule string
 	// SemiFinals between the top four, 1st v 4th and 2nd v 3rd.
 	SemiFinals Match
 	// ThirdPlace between the semi-final losers, or 3rd v 4th without
@@ -69,6 +77,7 @@ func PlanFor(id ID, players int) Plan {
 			p = Plan{Rounds: 13}
 		}
 		p.Playoffs, p.SemiFinals, p.ThirdPlace, p.Final, p.SideLists = true, bestOf3, oneGame, bestOf3, true
+		p.DeclareEqual, p.ListRule = true, "WOC II.3"
 	case EGP:
 		// EGP II.2: the table by number of players; III: the final and
 		// the playoff for third place.
@@ -87,6 +96,7 @@ func PlanFor(id ID, players int) Plan {
 			p = Plan{Rounds: 11}
 		}
 		p.ThirdPlace, p.Final = oneGame, bestOf3
+		p.DeclareEqual, p.ListRule = true, "EGP II.3"
 	case AOF:
 		// AOF 1.2 a-c; 4.2-4.3: a one-game final, colour or draw-win.
 		switch {
@@ -98,6 +108,7 @@ func PlanFor(id ID, players int) Plan {
 			p = Plan{Rounds: 6}
 		}
 		p.Final = oneGame
+		p.ListRule = "AOF 4.1, Appendix B §4"
 	case BOFRegional:
 		// BOF Regionals 1: seven rounds, a round robin when the field
 		// allows, never fewer than six Swiss rounds.
@@ -106,14 +117,20 @@ func PlanFor(id ID, players int) Plan {
 		} else {
 			p = Plan{Rounds: 7}
 		}
+		p.ListRule = "BOF Regionals 5; general rule 12 in a round robin"
 	case BOFNational:
 		// BOF National 3-7: nine rounds and a play-off between 1st and 2nd,
 		// and between 3rd and 4th when tied on points.
 		p = Plan{Rounds: 9}
 		p.Final = Match{Played: true, Format: knockout.BOFPlayoff}
 		p.ThirdPlace, p.ThirdPlaceWhenTied = Match{Played: true, Format: knockout.BOFPlayoff}, true
+		p.ListRule = "BOF National 10"
 	default:
+		// A custom event: the Swiss or round robin alone, its list ordered
+		// as WOC II.3.1 (points, quotient, discs, draw) with no playoffs
+		// and nobody declared equal (a choice: docs/rules.md).
 		p = Plan{Rounds: 7}
+		p.ListRule = "WOC II.3.1, without playoffs"
 	}
 	return p
 }

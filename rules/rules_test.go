@@ -135,3 +135,24 @@ func TestThirdDay(t *testing.T) {
 		}
 	}
 }
+
+// TestListsByRuleset: WOC II.3.2's playoffs are a WOC's alone; players are
+// declared equal after the top four at a WOC (II.3.3 c) and an EGP (II.3),
+// never where the ruleset breaks every tie (AOF Appendix B §4; BOF
+// Regionals 5, National 10); every plan cites its list's rule.
+func TestListsByRuleset(t *testing.T) {
+	for _, id := range IDs() {
+		for _, n := range []int{4, 8, 10, 13, 30} {
+			p := PlanFor(id, n)
+			if p.Playoffs != (id == WOC) {
+				t.Errorf("%s, %d players: playoffs %v", id, n, p.Playoffs)
+			}
+			if p.DeclareEqual != (id == WOC || id == EGP) {
+				t.Errorf("%s, %d players: declared ties %v", id, n, p.DeclareEqual)
+			}
+			if p.ListRule == "" {
+				t.Errorf("%s, %d players: no rule cited for the list", id, n)
+			}
+		}
+	}
+}

@@ -114,7 +114,7 @@ func (db *DB) loadRounds(ctx context.Context, q queryer, l *loaded) (map[int]*ou
 
 func (db *DB) loadGames(ctx context.Context, q queryer, l *loaded, rounds map[int]*outflank.Round) error {
 	rows, err := q.QueryContext(ctx, `SELECT round, table_no, black, white, outcome, black_discs, white_discs, board_black, board_white,
-		moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, version FROM games WHERE tournament_id = ?`, l.id)
+		moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, chooser, chose, version FROM games WHERE tournament_id = ?`, l.id)
 	if err != nil {
 		return translate(fmt.Errorf("reading games: %w", err), db.path)
 	}
@@ -125,10 +125,14 @@ func (db *DB) loadGames(ctx context.Context, q queryer, l *loaded, rounds map[in
 		var outcome sql.NullString
 		var blackDiscs, whiteDiscs, boardBlack, boardWhite sql.NullInt64
 		var res outflank.Result
-		var defaulter, loser, winner string
+		var defaulter, loser, winner, chose string
+		var chooser sql.NullInt64
 		if err := rows.Scan(&number, &g.Table, &g.Black, &g.White, &outcome, &blackDiscs, &whiteDiscs, &boardBlack, &boardWhite,
-			&res.Moves, &defaulter, &res.DefaulterFlags, &res.OpponentFlags, &loser, &winner, &res.Reason, &res.DiscsUnknown, &g.Version); err != nil {
+			&res.Moves, &defaulter, &res.DefaulterFlags, &res.OpponentFlags, &loser, &winner, &res.Reason, &res.DiscsUnknown, &chooser, &chose, &g.Version); err != nil {
 			return translate(fmt.Errorf("reading games: %w", err), db.path)
+		}
+		if chooser.Valid {
+			g.Choice = &outflank.Choice{Player: int(chooser.Int64), Chose: outflank.Decision(chose)}
 		}
 		if outcome.Valid {
 			res.Outcome = outflank.Outcome(outcome.String)

@@ -111,9 +111,9 @@ func (db *DB) insertRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 		if round, _, err = keyParts(c.Key); err == nil {
 			if err = json.Unmarshal(c.After, &g); err == nil {
 				_, err = tx.ExecContext(ctx, `INSERT INTO games (tournament_id, round, table_no, black, white, outcome, black_discs, white_discs,
-					board_black, board_white, moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, version)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-					append([]any{tid, round, g.Table, g.Black, g.White}, resultColumns(g.Result)...)...)
+					board_black, board_white, moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, chooser, chose, version)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+					append(append([]any{tid, round, g.Table, g.Black, g.White}, resultColumns(g.Result)...), choiceColumns(g.Choice)...)...)
 			}
 		}
 	case outflank.EntityBye:
@@ -168,8 +168,9 @@ func (db *DB) updateRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 			if err = json.Unmarshal(c.After, &g); err == nil {
 				res, err = tx.ExecContext(ctx, `UPDATE games SET black = ?, white = ?, outcome = ?, black_discs = ?, white_discs = ?,
 					board_black = ?, board_white = ?, moves = ?, defaulter = ?, defaulter_flags = ?, opponent_flags = ?, loser = ?,
-					winner = ?, reason = ?, discs_unknown = ?, version = version + 1 WHERE tournament_id = ? AND round = ? AND table_no = ? AND version = ?`,
-					append(append([]any{g.Black, g.White}, resultColumns(g.Result)...), tid, round, g.Table, version)...)
+					winner = ?, reason = ?, discs_unknown = ?, chooser = ?, chose = ?, version = version + 1
+					WHERE tournament_id = ? AND round = ? AND table_no = ? AND version = ?`,
+					append(append(append([]any{g.Black, g.White}, resultColumns(g.Result)...), choiceColumns(g.Choice)...), tid, round, g.Table, version)...)
 			}
 		}
 	default:
@@ -268,6 +269,15 @@ func resultColumns(r *outflank.Result) []any {
 	}
 	return []any{string(r.Outcome), r.BlackDiscs, r.WhiteDiscs, boardBlack, boardWhite, r.Moves, string(r.Defaulter),
 		r.DefaulterFlags, r.OpponentFlags, string(r.Loser), string(r.Winner), r.Reason, r.DiscsUnknown}
+}
+
+// choiceColumns are a game's chooser and chose columns: NULL and empty for no
+// recorded choice.
+func choiceColumns(c *outflank.Choice) []any {
+	if c == nil {
+		return []any{nil, ""}
+	}
+	return []any{c.Player, string(c.Chose)}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -77,6 +77,25 @@ func FinalList(prov []Row, won map[int]bool) ([]Row, error) {
 	return append(out, declareEqual(rest, len(out)+1)...), nil
 }
 
+// Settled is the final list of a ruleset without WOC II.3.2's playoffs:
+// the provisional order. With declare, players ranked after the top ones
+// with the same points are declared equal (EGP II.3: "Any players not
+// qualified for the final or the playoff and having the same number of
+// points are declared equal"); without, every rank stands, the ties broken
+// by the quotient, discs and the draw (AOF Appendix B §4; BOF Regionals 5,
+// National 10).
+func Settled(prov []Row, top int, declare bool) []Row {
+	out := make([]Row, 0, len(prov))
+	for i, r := range prov {
+		r.Rank, r.Equal = i+1, false
+		out = append(out, r)
+	}
+	if declare && len(out) > top {
+		copy(out[top:], declareEqual(out[top:], top+1))
+	}
+	return out
+}
+
 // declareEqual ranks rows from first on, players with the same points
 // sharing the rank of the first of them (WOC II.3.3 c, II.5.2 b).
 func declareEqual(rows []Row, first int) []Row {

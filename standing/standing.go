@@ -34,6 +34,11 @@ type Game struct {
 // Bye is a bye received in a round.
 type Bye struct{ Round, Player int }
 
+// Pending is a game of a round in play that has no result yet, from one
+// player's side: it counts neither as played nor as an unplayed round
+// (WOC Appendix A §3 c), so a live list never credits a game still on.
+type Pending struct{ Round, Player int }
+
 // Variant is how the Brightwell quotient treats withdrawn players.
 type Variant int
 
@@ -62,6 +67,7 @@ type Input struct {
 	Players []Player
 	Games   []Game
 	Byes    []Bye
+	Pending []Pending
 	// Rounds is the number of rounds played (the standings are after it).
 	Rounds int
 	// ByeDiscs is what a bye adds to the receiver's disc count.
@@ -143,6 +149,7 @@ type tallies struct {
 	discs     []int
 	games     [][]played // each player's games
 	byes      [][]int    // each player's bye rounds
+	pending   [][]int    // each player's rounds with a game still on
 	withdrawn []int      // each player's WithdrawnAfter
 }
 
@@ -154,7 +161,7 @@ type played struct {
 func tally(in Input) *tallies {
 	n := len(in.Players)
 	index := make(map[int]int, n)
-	t := &tallies{discs: make([]int, n), games: make([][]played, n), byes: make([][]int, n), withdrawn: make([]int, n)}
+	t := &tallies{discs: make([]int, n), games: make([][]played, n), byes: make([][]int, n), pending: make([][]int, n), withdrawn: make([]int, n)}
 	for i, p := range in.Players {
 		index[p.ID] = i
 		t.withdrawn[i] = p.WithdrawnAfter
@@ -184,6 +191,11 @@ func tally(in Input) *tallies {
 		gained[bye.Round][i]++
 		t.discs[i] += in.ByeDiscs
 		t.byes[i] = append(t.byes[i], bye.Round)
+	}
+	for _, p := range in.Pending {
+		if i, ok := index[p.Player]; ok && p.Round >= 1 && p.Round <= in.Rounds {
+			t.pending[i] = append(t.pending[i], p.Round)
+		}
 	}
 	t.points = make([][]float64, in.Rounds+1)
 	t.points[0] = make([]float64, n)
@@ -233,6 +245,11 @@ func (t *tallies) bq(in Input, i int) float64 {
 		if r <= last {
 			done++
 			value += replaced
+		}
+	}
+	for _, r := range t.pending[i] {
+		if r <= last {
+			done++ // still on: neither played nor unplayed
 		}
 	}
 	// Unplayed rounds, late entries' first rounds included (WOC Appendix A

@@ -267,3 +267,60 @@ func BenchmarkAllLists(b *testing.B) {
 		Teams(final, members, in.Games)
 	}
 }
+
+// TestPending: a game still on in the round in play counts neither as
+// played nor as an unplayed round (WOC Appendix A §3 c). Three rounds,
+// C = 6; round 3 in play: 1-2 finished 40-24, 3-4 still on, 5 a bye.
+//
+//	R1: 1-3 40-24, 2-4 30-34, bye 5    R2: 1-4 33-31, 2-5 44-20, bye 3
+//	after round 3 live: 1 has 3 points, 2 1, 3 1 (bye), 4 1, 5 2 (byes)
+//	4 (still playing): 34 + 6x1 (2) + 31 + 6x3 (1) = 89, no 32 + 6x1 for round 3
+//	3 (still playing): 24 + 6x3 (1) + bye (32 + 6x1) = 80
+func TestPending(t *testing.T) {
+	in := Input{Players: players(1, 2, 3, 4, 5), Rounds: 3, C: 6, HalfSquares: 32, ByeDiscs: 32,
+		Games:   []Game{game(1, 1, 3, 40, 24), game(1, 2, 4, 30, 34), game(2, 1, 4, 33, 31), game(2, 2, 5, 44, 20), game(3, 1, 2, 40, 24)},
+		Byes:    []Bye{{Round: 1, Player: 5}, {Round: 2, Player: 3}, {Round: 3, Player: 5}},
+		Pending: []Pending{{Round: 3, Player: 3}, {Round: 3, Player: 4}}}
+	rows := Compute(in)
+	for _, w := range []Row{{Player: 4, Points: 1, BQ: 89, Discs: 65}, {Player: 3, Points: 1, BQ: 80, Discs: 56}} {
+		if g := row(rows, w.Player); g.Points != w.Points || g.BQ != w.BQ || g.Discs != w.Discs {
+			t.Errorf("player %d, game still on: %+v, want points %v BQ %v discs %d", w.Player, g, w.Points, w.BQ, w.Discs)
+		}
+	}
+	// Without Pending the game still on would count as an unplayed round.
+	in.Pending = nil
+	if g := row(Compute(in), 4); g.BQ != 89+32+6*1 {
+		t.Errorf("player 4 without Pending: BQ %v, want %v (an unplayed round)", g.BQ, 89+32+6*1)
+	}
+}
+
+// TestSettled: without playoffs the final list is the provisional order;
+// EGP II.3 declares equal those after the top four on the same points,
+// AOF and BOF declare nobody equal.
+func TestSettled(t *testing.T) {
+	pts := []float64{5, 5, 5, 5, 5, 4, 4, 3}
+	var prov []Row
+	for i, p := range pts {
+		prov = append(prov, Row{Rank: i + 1, Player: 1 + i, Points: p})
+	}
+	ranks := func(rows []Row) string {
+		var s []string
+		for _, r := range rows {
+			e := ""
+			if r.Equal {
+				e = "="
+			}
+			s = append(s, fmt.Sprintf("%d%s", r.Rank, e))
+		}
+		return fmt.Sprint(s)
+	}
+	if got := ranks(Settled(prov, 4, true)); got != "[1 2 3 4 5 6= 6= 8]" {
+		t.Errorf("EGP: %s", got)
+	}
+	if got := ranks(Settled(prov, 4, false)); got != "[1 2 3 4 5 6 7 8]" {
+		t.Errorf("BOF: %s", got)
+	}
+	if got := ranks(Settled(prov[:3], 4, true)); got != "[1 2 3]" {
+		t.Errorf("three players: %s", got)
+	}
+}

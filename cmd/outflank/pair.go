@@ -11,7 +11,7 @@ import (
 	"outflank/pairing"
 )
 
-const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S]"
+const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S] [--choice [PLAYER=]black|white|draw-win ...] [--match MATCH [--replace]]"
 
 func runPair(e *env, args []string) error {
 	fs := e.newFlags("pair", pairUsage)
@@ -21,6 +21,10 @@ func runPair(e *env, args []string) error {
 	fs.Var(&fixed, "fix", "impose a pair, `BLACK-WHITE` (ids or names); repeat for more")
 	fs.Var(&forbidden, "forbid", "keep two players (`A-B`) apart this round; repeat for more")
 	seedText := fs.String("seed", "", "seed of the random choices (default: drawn; it is recorded with the round)")
+	var choices repeated
+	fs.Var(&choices, "choice", "knockout games: the choice of colour or draw-win, `[PLAYER=]black|white|draw-win` (WOC IV.9); repeat for each chooser")
+	match := fs.String("match", "", "knockout games: pair only this `match` (final, third-place, semi-final-1, women-final, playoff-4-5, ...)")
+	replace := fs.Bool("replace", false, "with --match: pair its game in play again, in place")
 	slug, _, err := e.parseSlug(fs, args, 0, pairUsage)
 	if err != nil {
 		return err
@@ -39,7 +43,14 @@ func runPair(e *env, args []string) error {
 		if round == 0 {
 			round = len(t.Rounds) + 1
 		}
-		opts := outflank.PairOptions{Seed: seed, Round: round}
+		opts := outflank.PairOptions{Seed: seed, Round: round, SeedGiven: *seedText != "", Match: *match, Replace: *replace}
+		for _, text := range choices {
+			c, err := t.ParseChoiceOption(text)
+			if err != nil {
+				return "", err
+			}
+			opts.Choices = append(opts.Choices, c)
+		}
 		for _, list := range []struct {
 			texts repeated
 			dst   *[]outflank.Pair
@@ -56,6 +67,10 @@ func runPair(e *env, args []string) error {
 			return "", err
 		}
 		tour = t
+		if g := paired.Repaired; g != 0 {
+			game, _ := t.Game(paired.Round.Number, g)
+			return fmt.Sprintf("re-paired round %d table %d (%s): %s v %s", paired.Round.Number, g, paired.Round.Stage, t.Describe(game.Black), t.Describe(game.White)), nil
+		}
 		var parts []string
 		for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
 			r := p.Round

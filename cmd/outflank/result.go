@@ -8,7 +8,7 @@ import (
 	"outflank/sqlite"
 )
 
-const resultUsage = "result SLUG ROUND TABLE [SCORE] [--moves MOVES] [--outcome KIND] [--defaulter|--loser|--winner black|white] [--defaulter-flags N] [--opponent-flags N] [--reason TEXT] [--replace [--expect SCORE]]"
+const resultUsage = "result SLUG ROUND TABLE|MATCH GAME [SCORE] [--moves MOVES] [--outcome KIND] [--defaulter|--loser|--winner black|white] [--defaulter-flags N] [--opponent-flags N] [--reason TEXT] [--choice black|white|draw-win] [--replace [--expect SCORE]]"
 
 func runResult(e *env, args []string) error {
 	fs := e.newFlags("result", resultUsage)
@@ -22,6 +22,7 @@ func runResult(e *env, args []string) error {
 	reason := fs.String("reason", "", "why (required for a penalty)")
 	replace := fs.Bool("replace", false, "replace a result already entered")
 	expectText := fs.String("expect", "", "with --replace: replace only if the stored result is still `SCORE` (official or on the board)")
+	choiceText := fs.String("choice", "", "a knockout game: what the player with the choice of colour chose, `black|white|draw-win` (WOC IV.9); it decides a draw")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -30,13 +31,22 @@ func runResult(e *env, args []string) error {
 		return usagef("usage: outflank %s", resultUsage)
 	}
 	slug := pos[0]
-	round, err := parseInt(pos[1], "round")
+	// ROUND TABLE, or MATCH GAME: "final 2", "semi-final-1 3".
+	round, roundErr := parseInt(pos[1], "round")
+	match := ""
+	if roundErr != nil {
+		match = pos[1]
+	}
+	table, err := parseInt(pos[2], map[bool]string{true: "game", false: "table"}[match != ""])
 	if err != nil {
 		return err
 	}
-	table, err := parseInt(pos[2], "table")
-	if err != nil {
-		return err
+	game := table
+	var chose outflank.Decision
+	if *choiceText != "" {
+		if chose, err = outflank.ParseDecision(*choiceText); err != nil {
+			return err
+		}
 	}
 	opts := outflank.ResultOptions{Replace: *replace}
 	if *expectText != "" {
@@ -68,16 +78,29 @@ func runResult(e *env, args []string) error {
 	}
 	note := ""
 	err = e.update(slug, outflank.KindResult, func(t *outflank.Tournament) (string, error) {
+		where := ""
+		if match != "" {
+			var err error
+			if round, table, err = t.FindMatchGame(match, game); err != nil {
+				return "", err
+			}
+			where = fmt.Sprintf("%s game %d, ", match, game)
+		}
 		res, err := t.Settings.ScoreResult(in)
 		if err != nil {
 			return "", err
 		}
 		note = res.OfficialNote()
+		if chose != "" {
+			if _, err := t.RecordChoice(round, table, chose); err != nil {
+				return "", err
+			}
+		}
 		g, err := t.SetResult(round, table, res, opts)
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("round %d table %d, %s v %s: %s", round, table, t.Describe(g.Black), t.Describe(g.White), res.Summary()), nil
+		return fmt.Sprintf("%sround %d table %d, %s v %s: %s", where, round, table, t.Describe(g.Black), t.Describe(g.White), g.Result.Summary()), nil
 	})
 	if opts.Expect != nil && outflank.ErrorCode(err) == outflank.ECONFLICT {
 		return e.whoChanged(err, slug, outflank.EntityGame, fmt.Sprintf("%d/%d", round, table))

@@ -34,6 +34,7 @@ func Run(t *testing.T, open Opener) {
 	t.Run("ConcurrentTablesAllSaved", func(t *testing.T) { testConcurrentTables(t, open(t)) })
 	t.Run("PairedMeanwhile", func(t *testing.T) { testPairedMeanwhile(t, open(t)) })
 	t.Run("Absences", func(t *testing.T) { testAbsences(t, open(t)) })
+	t.Run("KnockoutChoice", func(t *testing.T) { testKnockoutChoice(t, open(t)) })
 }
 
 // Sample returns a small tournament with six players, one round with a
