@@ -157,8 +157,8 @@ func TestAbsentRoundScored(t *testing.T) {
 			t.Errorf("%s: absent player's totals %+v; want 0 points, %d discs, 1 absence", tc.rules, tot, tc.discs)
 		}
 		for _, row := range tour.Standings(0) {
-			if row.Player == 4 && (row.Points != 0 || row.BQ != 32) {
-				t.Errorf("%s: absent player's standing %+v; want 0 points and BQ 32 (32 + C x 0)", tc.rules, row)
+			if row.Player == 4 && (row.Points != 0 || row.BQ != 32 || row.Discs != tc.discs) {
+				t.Errorf("%s: absent player's standing %+v; want 0 points, BQ 32 (32 + C x 0) and the %d discs of the totals", tc.rules, row, tc.discs)
 			}
 		}
 	}

@@ -86,7 +86,7 @@ func (p Progress) Label() string {
 // accepts.
 func (t *Tournament) standingsInput(include func(*Round) bool) standing.Input {
 	in := standing.Input{
-		C: t.Settings.BrightwellC, HalfSquares: 32, ByeDiscs: t.Settings.ByeDiscs[0],
+		C: t.Settings.BrightwellC, HalfSquares: 32, ByeDiscs: t.Settings.ByeDiscs[0], AbsentDiscs: t.Settings.UnplayedDiscs[0],
 		Seed: t.Settings.DrawSeed, TieBreak: t.tieBreak(),
 	}
 	if t.Settings.BrightwellVariant == BrightwellFTD {
@@ -116,6 +116,13 @@ func (t *Tournament) standingsInput(include func(*Round) bool) standing.Input {
 		}
 		for _, id := range r.Byes {
 			in.Byes = append(in.Byes, standing.Bye{Round: r.Number, Player: id})
+		}
+	}
+	for _, p := range t.Players {
+		for _, n := range p.AbsentRounds {
+			if r, ok := t.Round(n); ok && include(r) && !r.Plays(p.ID) {
+				in.Absences = append(in.Absences, standing.Absence{Round: n, Player: p.ID})
+			}
 		}
 	}
 	return in

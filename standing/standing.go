@@ -39,6 +39,12 @@ type Bye struct{ Round, Player int }
 // (WOC Appendix A §3 c), so a live list never credits a game still on.
 type Pending struct{ Round, Player int }
 
+// Absence is a round a player missed while marked absent (an event that
+// allows temporary absence): no point, Input.AbsentDiscs discs (BOF
+// general rule 11: 20), and an unplayed round in the quotient (WOC
+// Appendix A §3 a, c).
+type Absence struct{ Round, Player int }
+
 // Variant is how the Brightwell quotient treats withdrawn players.
 type Variant int
 
@@ -64,14 +70,16 @@ const (
 
 // Input is everything the standings depend on.
 type Input struct {
-	Players []Player
-	Games   []Game
-	Byes    []Bye
-	Pending []Pending
+	Players  []Player
+	Games    []Game
+	Byes     []Bye
+	Pending  []Pending
+	Absences []Absence
 	// Rounds is the number of rounds played (the standings are after it).
 	Rounds int
-	// ByeDiscs is what a bye adds to the receiver's disc count.
-	ByeDiscs int
+	// ByeDiscs is what a bye adds to the receiver's disc count,
+	// AbsentDiscs what a round missed while absent adds.
+	ByeDiscs, AbsentDiscs int
 	// C is the Brightwell constant; HalfSquares is half the number of
 	// squares (32: WOC Appendix A §3 c, BOF 15 d).
 	C           float64
@@ -195,6 +203,11 @@ func tally(in Input) *tallies {
 	for _, p := range in.Pending {
 		if i, ok := index[p.Player]; ok && p.Round >= 1 && p.Round <= in.Rounds {
 			t.pending[i] = append(t.pending[i], p.Round)
+		}
+	}
+	for _, a := range in.Absences {
+		if i, ok := index[a.Player]; ok && a.Round >= 1 && a.Round <= in.Rounds {
+			t.discs[i] += in.AbsentDiscs
 		}
 	}
 	t.points = make([][]float64, in.Rounds+1)
