@@ -47,6 +47,13 @@ func runStandings(e *env, args []string) error {
 	return nil
 }
 
+// top keeps the first n places or rows of each list of d.
+func (d standingsDoc) top(n int) standingsDoc {
+	d.Finish, d.WomenFinish, d.YoungFinish = d.Finish[:min(n, len(d.Finish))], d.WomenFinish[:min(n, len(d.WomenFinish))], d.YoungFinish[:min(n, len(d.YoungFinish))]
+	d.Provisional, d.Final = d.Provisional[:min(n, len(d.Provisional))], d.Final[:min(n, len(d.Final))]
+	return d
+}
+
 // standingsOf draws up the list asked for. Its steps are those of status
 // (Progress, IFRL, OrderOfFinish), so the two agree: the order of finish
 // once status says the event is complete, the individual list before.

@@ -59,8 +59,13 @@ func runSimulate(e *env, args []string) error {
 		return exchange.WriteJSON(e.stdout, t)
 	}
 	e.printf(e.stdout, "%s (seed %d)\n%s\n", t.Name, seed, t.Status().Text)
-	list := t.IFRL(0).Current()
-	e.printf(e.stdout, "%s", standingsDoc{Tournament: t.Slug, List: "ifrl", Final: rowsDoc(t, list[:min(10, len(list))])}.text(t))
+	// The event is complete: its order of finish, as standings shows it,
+	// the first ten places of each title.
+	doc, err := standingsOf(t, "", 0, false)
+	if err != nil {
+		return err
+	}
+	e.printf(e.stdout, "%s", doc.top(10).text(t))
 	return nil
 }
 

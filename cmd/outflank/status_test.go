@@ -72,6 +72,11 @@ func TestSimulateCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(text, "the event is complete") {
 		t.Errorf("simulate text: %q", text)
 	}
+	// It ends with the order of finish: the final's winner first, with
+	// the result that placed him (issue 11, point 13).
+	if i := strings.Index(text, "order of finish"); i < 0 || !strings.Contains(text[i:], "\n  1     ") || !strings.Contains(text[i:], "won the final") {
+		t.Errorf("simulate does not end with the order of finish:\n%s", text)
+	}
 	for _, tc := range []struct {
 		args []string
 		code int
