@@ -22,7 +22,8 @@ type graph struct {
 	inGraph   map[[2]int]bool
 	scratch   [2][]int64
 	bases     []matching.Weight
-	maxCosts  []int64
+	// colour[d] is the cost of ending the round at a colour difference d.
+	colour []int64
 	// window: when complete, every allowed pair of score groups at most
 	// window apart is in the graph; otherwise the graph starts sparse.
 	window   int
@@ -48,8 +49,16 @@ func buildGraph(pool []*Player, slots map[int]slot, rules Rules, window int, for
 	for i, p := range pool {
 		g.at[i] = slots[p.ID]
 	}
-	g.maxCosts = maxCostBounds(pool, slots, rules, groups)
-	if err := g.encodeBases(); err != nil {
+	maxDiff := 0
+	for _, s := range g.at {
+		maxDiff = max(maxDiff, abs(s.balance)+1)
+	}
+	heights := 1
+	if rules.TopFirst {
+		heights = groups
+	}
+	g.colour = colourCosts(len(pool), heights, maxDiff)
+	if err := g.encodeBases(g.spans()); err != nil {
 		return nil, err
 	}
 	if sparse {
@@ -150,40 +159,46 @@ func (g *graph) add(i, j int) bool {
 	return true
 }
 
-// maxCostBounds bounds each criterion's cost over every pair of the pool,
-// whether in the graph or not, so the encoding stays lexicographic when
-// pairs left out are priced or added later.
-func maxCostBounds(pool []*Player, slots map[int]slot, rules Rules, groups int) []int64 {
-	hi, lo, colour, floats := 0, 1<<30, 0, 0
-	for _, p := range pool {
-		s := slots[p.ID]
+// spans bounds each criterion's total over the round, for every pairing
+// of the pool, whether its pairs are in the graph or not, so the encoding
+// stays lexicographic when pairs left out are priced or added later. Most
+// criteria are bounded pair by pair; colour balance player by player, as
+// its costs are large for the few players far from even and 0 for most.
+func (g *graph) spans() []*big.Int {
+	hi, lo, floats := 0, 1<<30, 0
+	var colour int64
+	for _, s := range g.at {
 		hi, lo = max(hi, s.halfPoints), min(lo, s.halfPoints)
-		colour = max(colour, abs(p.balance()))
-		floats = max(floats, abs(p.floatBalance()))
+		colour += g.colour[abs(s.balance)+1]
+		floats = max(floats, abs(s.floatBalance))
 	}
-	bounds := make([]int64, len(rules.Criteria))
-	for k, c := range rules.Criteria {
+	pairs := int64(len(g.pool)/2 + 1)
+	spans := make([]*big.Int, len(g.rules.Criteria))
+	for k, c := range g.rules.Criteria {
+		var bound int64 // per pair, or for colour balance over the round
 		switch c {
 		case Score:
-			bounds[k] = int64((hi - lo) * (hi - lo))
+			bound = int64((hi - lo) * (hi - lo))
 		case Rematch:
-			bounds[k] = int64(max(rules.MaxMeetings-1, 0))
-		case ColourBalance:
-			bounds[k] = int64(2 * (colour + 1))
+			bound = int64(max(g.rules.MaxMeetings-1, 0))
 		case Floats:
-			bounds[k] = int64(2 * (floats + 1))
+			bound = int64(2 * (floats + 1))
 		case Alternation, ThreeInARow:
-			bounds[k] = 2
+			bound = 2
 		case SameCountry:
-			bounds[k] = 1
+			bound = 1
 		case Halves:
-			bounds[k] = maxHalvesCost
+			bound = maxHalvesCost
 		}
-		if rules.TopFirst {
-			bounds[k] *= int64(groups)
+		spans[k] = new(big.Int).Mul(big.NewInt(pairs), big.NewInt(bound))
+		if c == ColourBalance {
+			spans[k].SetInt64(colour)
+		}
+		if g.rules.TopFirst {
+			spans[k].Mul(spans[k], big.NewInt(int64(g.groups)))
 		}
 	}
-	return bounds
+	return spans
 }
 
 // costs returns the pair's costs with its better colour assignment, and
@@ -198,14 +213,14 @@ func (g *graph) costsInto(i, j int, scratch [2][]int64) ([]int64, bool) {
 	var iBlack bool
 	switch g.rules.forcedColour(a, b) {
 	case Black:
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
+		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.colour, scratch[0])
 		best, iBlack = scratch[0], true
 	case White:
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
+		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.colour, scratch[1])
 		best, iBlack = scratch[1], false
 	default:
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
+		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.colour, scratch[0])
+		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.colour, scratch[1])
 		best, iBlack = scratch[0], true
 		if slices.Compare(scratch[1], scratch[0]) < 0 {
 			best, iBlack = scratch[1], false
@@ -224,17 +239,15 @@ func (g *graph) costsInto(i, j int, scratch [2][]int64) ([]int64, bool) {
 // all the criteria below it can reach over the round, so that the weights
 // compare lexicographically. A tournament so large (in players and rounds)
 // that they do not fit in 120 bits is refused rather than paired inexactly.
-func (g *graph) encodeBases() error {
+func (g *graph) encodeBases(spans []*big.Int) error {
 	n := len(g.rules.Criteria)
 	g.bases = make([]matching.Weight, n)
-	pairs := big.NewInt(int64(len(g.pool)/2 + 1))
-	// The bases are products of (pairs x bound + 1): each criterion's
-	// total over the round stays below the base of the one above.
+	// The bases are products of (span + 1): each criterion's total over
+	// the round stays below the base of the one above.
 	base := big.NewInt(1)
 	for k := n - 1; k >= 0; k-- {
 		g.bases[k] = matching.FromBig(base)
-		span := new(big.Int).Mul(pairs, big.NewInt(g.maxCosts[k]))
-		base.Mul(base, span.Add(span, big.NewInt(1)))
+		base.Mul(base, new(big.Int).Add(spans[k], big.NewInt(1)))
 	}
 	if base.BitLen() > 120 {
 		return fmt.Errorf("pairing: %d players' costs under %d criteria need %d bits, more than the 120 an exact pairing can use", len(g.pool), n, base.BitLen())
@@ -284,8 +297,8 @@ func (g *graph) solve(rng *rand.Rand) ([]Pairing, bool) {
 		}
 		a, b := g.pool[i], g.pool[j]
 		sa, sb := g.at[i], g.at[j]
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.scratch[0])
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.scratch[1])
+		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.colour, g.scratch[0])
+		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.colour, g.scratch[1])
 		cmp := slices.Compare(g.scratch[0], g.scratch[1])
 		iBlack := cmp < 0 || (cmp == 0 && rng.IntN(2) == 0)
 		if forced := g.rules.forcedColour(a, b); forced != NoColour {
