@@ -10,10 +10,11 @@ import (
 )
 
 // graph is the candidate pairs of one round and how to weigh them. The
-// pool is sorted by score group; vertex i of the matching is pool[i].
+// pool is the players left to pair, sorted as in the frame; vertex i of the
+// matching is pool[i].
 type graph struct {
 	pool      []*Player
-	slots     map[int]slot
+	frame     *frame
 	at        []slot // at[i] is the slot of pool[i]: no map look-up on the hot path
 	rules     Rules
 	groups    int
@@ -22,8 +23,6 @@ type graph struct {
 	inGraph   map[[2]int]bool
 	scratch   [2][]int64
 	bases     []matching.Weight
-	// colour[d] is the cost of ending the round at a colour difference d.
-	colour []int64
 	// window: when complete, every allowed pair of score groups at most
 	// window apart is in the graph; otherwise the graph starts sparse.
 	window   int
@@ -36,28 +35,26 @@ type graph struct {
 // groups are at most window apart, with their lexicographic weights. With
 // sparse set it starts from a few likely partners per player instead (see
 // addLikely); pricing then adds whatever else could improve the matching.
-func buildGraph(pool []*Player, slots map[int]slot, rules Rules, window int, forbidden map[[2]int]bool, groups int, sparse bool) (*graph, error) {
-	g := &graph{pool: pool, slots: slots, rules: rules, groups: groups, forbidden: forbidden, window: window, complete: !sparse, inGraph: map[[2]int]bool{}}
+func buildGraph(pool []*Player, fr *frame, rules Rules, window int, forbidden map[[2]int]bool, sparse bool) (*graph, error) {
+	groups := fr.groups
+	g := &graph{pool: pool, frame: fr, rules: rules, groups: groups, forbidden: forbidden, window: window, complete: !sparse, inGraph: map[[2]int]bool{}}
 	n := len(rules.Criteria)
 	g.scratch = [2][]int64{make([]int64, n), make([]int64, n)}
-	g.starts = make([]int, groups+1)
-	for i := len(pool) - 1; i >= 0; i-- {
-		g.starts[slots[pool[i].ID].group] = i
-	}
-	g.starts[groups] = len(pool)
 	g.at = make([]slot, len(pool))
 	for i, p := range pool {
-		g.at[i] = slots[p.ID]
+		g.at[i] = fr.slots[p.ID]
 	}
-	maxDiff := 0
-	for _, s := range g.at {
-		maxDiff = max(maxDiff, abs(s.balance)+1)
+	// A score group all of whose players are in fixed pairs has no vertex:
+	// its range is empty.
+	g.starts = make([]int, groups+1)
+	g.starts[groups] = len(pool)
+	k := len(pool)
+	for gr := groups - 1; gr >= 0; gr-- {
+		for k > 0 && g.at[k-1].group >= gr {
+			k--
+		}
+		g.starts[gr] = k
 	}
-	heights := 1
-	if rules.TopFirst {
-		heights = groups
-	}
-	g.colour = colourCosts(len(pool), heights, maxDiff)
 	if err := g.encodeBases(g.spans()); err != nil {
 		return nil, err
 	}
@@ -66,8 +63,7 @@ func buildGraph(pool []*Player, slots map[int]slot, rules Rules, window int, for
 		return g, nil
 	}
 	for i := range pool {
-		si := slots[pool[i].ID]
-		for j := i + 1; j < len(pool) && slots[pool[j].ID].group-si.group <= window; j++ {
+		for j := i + 1; j < len(pool) && g.at[j].group-g.at[i].group <= window; j++ {
 			g.add(i, j)
 		}
 	}
@@ -114,12 +110,14 @@ func (g *graph) addLikely() {
 		}
 		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
 			s := g.at[i]
-			ideal := g.starts[gr] + (s.pos+s.size/2)%s.size
+			// The ideal partner's place in the group (players of fixed
+			// pairs keep theirs, without a vertex).
+			ideal := (s.pos + s.size/2) % s.size
 			candidates = candidates[:0]
 			for _, c := range sortedClasses(classes) {
 				members := classes[c]
 				// members are in standings order: find the ideal's place.
-				k, _ := slices.BinarySearch(members, ideal)
+				k, _ := slices.BinarySearchFunc(members, ideal, func(m, pos int) int { return g.at[m].pos - pos })
 				for m := max(0, k-likelyPartners/2-1); m < min(len(members), k+likelyPartners/2+1); m++ {
 					if j := members[m]; j != i {
 						candidates = append(candidates, j)
@@ -128,7 +126,7 @@ func (g *graph) addLikely() {
 			}
 			// Nearest the ideal first: the matching's warm start takes
 			// tight pairs in the order they come.
-			slices.SortStableFunc(candidates, func(a, b int) int { return abs(a-ideal) - abs(b-ideal) })
+			slices.SortStableFunc(candidates, func(a, b int) int { return abs(g.at[a].pos-ideal) - abs(g.at[b].pos-ideal) })
 			for _, j := range candidates {
 				g.add(min(i, j), max(i, j))
 			}
@@ -169,7 +167,7 @@ func (g *graph) spans() []*big.Int {
 	var colour int64
 	for _, s := range g.at {
 		hi, lo = max(hi, s.halfPoints), min(lo, s.halfPoints)
-		colour += g.colour[abs(s.balance)+1]
+		colour += g.frame.colour[abs(s.balance)+1]
 		floats = max(floats, abs(s.floatBalance))
 	}
 	pairs := int64(len(g.pool)/2 + 1)
@@ -213,23 +211,17 @@ func (g *graph) costsInto(i, j int, scratch [2][]int64) ([]int64, bool) {
 	var iBlack bool
 	switch g.rules.forcedColour(a, b) {
 	case Black:
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.colour, scratch[0])
+		g.frame.costs(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
 		best, iBlack = scratch[0], true
 	case White:
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.colour, scratch[1])
+		g.frame.costs(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
 		best, iBlack = scratch[1], false
 	default:
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.colour, scratch[0])
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.colour, scratch[1])
+		g.frame.costs(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
+		g.frame.costs(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
 		best, iBlack = scratch[0], true
 		if slices.Compare(scratch[1], scratch[0]) < 0 {
 			best, iBlack = scratch[1], false
-		}
-	}
-	if g.rules.TopFirst {
-		height := int64(g.groups - min(sa.group, sb.group))
-		for k := range best {
-			best[k] *= height
 		}
 	}
 	return best, iBlack
@@ -297,8 +289,8 @@ func (g *graph) solve(rng *rand.Rand) ([]Pairing, bool) {
 		}
 		a, b := g.pool[i], g.pool[j]
 		sa, sb := g.at[i], g.at[j]
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.colour, g.scratch[0])
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.colour, g.scratch[1])
+		g.frame.costs(a, b, sa, sb, true, g.rules.Criteria, g.scratch[0])
+		g.frame.costs(a, b, sa, sb, false, g.rules.Criteria, g.scratch[1])
 		cmp := slices.Compare(g.scratch[0], g.scratch[1])
 		iBlack := cmp < 0 || (cmp == 0 && rng.IntN(2) == 0)
 		if forced := g.rules.forcedColour(a, b); forced != NoColour {
