@@ -33,6 +33,9 @@ type Pairing struct {
 	Pair
 	Fixed bool
 	Costs []int64
+	// Breaks names the rule the pair breaks, for a pair imposed (Fixed) or
+	// priced (Price) that the rules forbid; "" otherwise.
+	Breaks string
 }
 
 // Result is a paired round.
@@ -105,7 +108,7 @@ func Swiss(players []Player, rules Rules, opts Options) (*Result, error) {
 			a, b := byID[f.Black], byID[f.White]
 			costs := make([]int64, len(rules.Criteria))
 			fr.costs(a, b, fr.slots[a.ID], fr.slots[b.ID], true, rules.Criteria, costs)
-			res.Pairings = append(res.Pairings, Pairing{Pair: f, Fixed: true, Costs: costs})
+			res.Pairings = append(res.Pairings, Pairing{Pair: f, Fixed: true, Costs: costs, Breaks: rules.breaks(a, b, true, forbidden)})
 		}
 		res.Pairings = append(res.Pairings, pairings...)
 		res.Window = window
