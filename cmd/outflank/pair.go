@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,7 @@ import (
 	"outflank/pairing"
 )
 
-const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S]"
+const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S] [--check [--round N]]"
 
 func runPair(e *env, args []string) error {
 	fs := e.newFlags("pair", pairUsage)
@@ -21,9 +22,13 @@ func runPair(e *env, args []string) error {
 	fs.Var(&fixed, "fix", "impose a pair, `BLACK-WHITE` (ids or names); repeat for more")
 	fs.Var(&forbidden, "forbid", "keep two players (`A-B`) apart this round; repeat for more")
 	seedText := fs.String("seed", "", "seed of the random choices (default: drawn; it is recorded with the round)")
+	check := addCheckFlags(fs)
 	slug, _, err := e.parseSlug(fs, args, 0, pairUsage)
 	if err != nil {
 		return err
+	}
+	if check.used() {
+		return check.run(e, slug, fixed, forbidden, *seedText, *asJSON)
 	}
 	seed, err := parseSeed(*seedText)
 	if err != nil {
@@ -110,7 +115,11 @@ func describePairing(t *outflank.Tournament, p *outflank.Paired, explain bool) s
 	}
 	if explain && p.Swiss != nil {
 		fmt.Fprintf(&b, "total  %s\n", showCosts(p.Swiss.Criteria, p.Swiss.Totals))
-		b.WriteString("The matching is exact: no pairing of these players has a smaller total, compared criterion by criterion in this order.\n")
+		if slices.ContainsFunc(p.Swiss.Pairings, func(p pairing.Pairing) bool { return p.Fixed }) {
+			b.WriteString("The fixed pairs are priced like the others; around them the matching is exact. 'pair --check' with the same --fix compares the round with the optimum without them.\n")
+		} else {
+			b.WriteString("The matching is exact: no pairing of these players has a smaller total, compared criterion by criterion in this order.\n")
+		}
 	}
 	return b.String()
 }
