@@ -213,7 +213,7 @@ func TestColourFiveTwo(t *testing.T) {
 // at a difference of d weighs less than one at d + 1.
 func TestColourCosts(t *testing.T) {
 	for _, tc := range []struct{ players, heights int }{{8, 1}, {24, 1}, {99, 1}, {100, 1}, {5000, 1}, {40, 27}} {
-		c := colourCosts(tc.players, tc.heights, 30)
+		c := colourCosts(colourBase(tc.players, tc.heights), 30)
 		if c[0] != 0 || c[1] != 0 || c[2] != 1 {
 			t.Errorf("%+v: costs start %v, want 0 0 1", tc, c[:3])
 		}
@@ -228,6 +228,48 @@ func TestColourCosts(t *testing.T) {
 			if steep && int64(tc.players*tc.heights)*c[d-1] >= c[d] {
 				t.Errorf("%+v: %d players at %d (%d each, weighted up to %d) outweigh one at %d (%d)", tc, tc.players, d-1, c[d-1], tc.heights, d, c[d])
 			}
+		}
+	}
+}
+
+// TestColourBaseFits: in a round so large that the colour measure's base
+// would not leave the weights room (tens of thousands of players, some far
+// from even), the base is lowered until they fit, rather than the round
+// refused; in an ordinary round it is not.
+func TestColourBaseFits(t *testing.T) {
+	field := func(n int) []*Player {
+		var ps []*Player
+		for i := range n {
+			p := &Player{ID: i + 1, Rank: i, Score: float64(13 - i*14/n), Met: map[int]int{}}
+			for k := range 12 {
+				p.Colours = append(p.Colours, Colour(1+(i+k)%2))
+			}
+			// Most even; one in ten at +1, one in fifty at +2, one in a
+			// thousand at +3.
+			for _, every := range []int{10, 50, 1000} {
+				if i%every == 0 {
+					p.Colours = append(p.Colours, Black)
+				}
+			}
+			ps = append(ps, p)
+		}
+		return ps
+	}
+	for _, tc := range []struct {
+		n       int
+		lowered bool
+	}{{1000, false}, {5000, false}, {60000, true}} {
+		players := field(tc.n)
+		f := newFrame(players, WOCSwiss)
+		if lowered := f.colourBase < colourBase(tc.n, 1); lowered != tc.lowered {
+			t.Errorf("%d players: base %d, lowered %v", tc.n, f.colourBase, lowered)
+		}
+		var at []slot
+		for _, p := range players {
+			at = append(at, f.slots[p.ID])
+		}
+		if bits := weightBits(spans(at, WOCSwiss, f)); bits > maxWeightBits {
+			t.Errorf("%d players: %d bits with base %d", tc.n, bits, f.colourBase)
 		}
 	}
 }

@@ -20,7 +20,8 @@ const (
 	// the two players, by their |blacks - whites| after the game, 0 for 0
 	// or 1, then 1, M, M², ... for 2, 3, 4, ...: convex, and so steep that
 	// one player at a difference of 3 weighs more than every player of the
-	// round at 2 (see colourCosts).
+	// round at 2 (see colourCosts; M is smaller only in rounds of tens of
+	// thousands of players, see newFrame).
 	ColourBalance
 	// Floats: who floated up should float down and vice versa (WOC e, EGP
 	// d); up- and down-floats should balance (BOF 5). Cost: how far the

@@ -13,8 +13,10 @@ import (
 type frame struct {
 	slots  map[int]slot
 	groups int
-	// colour[d] is the cost of ending the round at a colour difference d.
-	colour []int64
+	// colour[d] is the cost of ending the round at a colour difference d,
+	// with colourBase the m of colourCosts.
+	colour     []int64
+	colourBase int64
 	// topFirst weights every cost by the height of the pair's score group.
 	topFirst bool
 }
@@ -33,8 +35,19 @@ func newFrame(players []*Player, rules Rules) *frame {
 	if rules.TopFirst {
 		heights = f.groups
 	}
-	f.colour = colourCosts(len(players), heights, maxDiff)
-	return f
+	// Where the round's weights would not fit in the bits of an exact
+	// matching (tens of thousands of players), a smaller base keeps the
+	// measure convex rather than refuse the round.
+	at := make([]slot, 0, len(players))
+	for _, p := range players {
+		at = append(at, f.slots[p.ID])
+	}
+	for f.colourBase = colourBase(len(players), heights); ; f.colourBase /= 10 {
+		f.colour = colourCosts(f.colourBase, maxDiff)
+		if f.colourBase == 10 || weightBits(spans(at, rules, f)) <= maxWeightBits {
+			return f
+		}
+	}
 }
 
 // costs stores in dst the costs of a (black if aBlack) against b under

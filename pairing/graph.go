@@ -55,7 +55,7 @@ func buildGraph(pool []*Player, fr *frame, rules Rules, window int, forbidden ma
 		}
 		g.starts[gr] = k
 	}
-	if err := g.encodeBases(g.spans()); err != nil {
+	if err := g.encodeBases(spans(g.at, rules, fr)); err != nil {
 		return nil, err
 	}
 	if sparse {
@@ -158,27 +158,28 @@ func (g *graph) add(i, j int) bool {
 }
 
 // spans bounds each criterion's total over the round, for every pairing
-// of the pool, whether its pairs are in the graph or not, so the encoding
-// stays lexicographic when pairs left out are priced or added later. Most
-// criteria are bounded pair by pair; colour balance player by player, as
-// its costs are large for the few players far from even and 0 for most.
-func (g *graph) spans() []*big.Int {
+// of the players at (their slots in frame f), whether its pairs are in the
+// graph or not, so the encoding stays lexicographic when pairs left out are
+// priced or added later. Most criteria are bounded pair by pair; colour
+// balance player by player, as its costs are large for the few players far
+// from even and 0 for most.
+func spans(at []slot, rules Rules, f *frame) []*big.Int {
 	hi, lo, floats := 0, 1<<30, 0
 	var colour int64
-	for _, s := range g.at {
+	for _, s := range at {
 		hi, lo = max(hi, s.halfPoints), min(lo, s.halfPoints)
-		colour += g.frame.colour[abs(s.balance)+1]
+		colour += f.colour[abs(s.balance)+1]
 		floats = max(floats, abs(s.floatBalance))
 	}
-	pairs := int64(len(g.pool)/2 + 1)
-	spans := make([]*big.Int, len(g.rules.Criteria))
-	for k, c := range g.rules.Criteria {
+	pairs := int64(len(at)/2 + 1)
+	spans := make([]*big.Int, len(rules.Criteria))
+	for k, c := range rules.Criteria {
 		var bound int64 // per pair, or for colour balance over the round
 		switch c {
 		case Score:
 			bound = int64((hi - lo) * (hi - lo))
 		case Rematch:
-			bound = int64(max(g.rules.MaxMeetings-1, 0))
+			bound = int64(max(rules.MaxMeetings-1, 0))
 		case Floats:
 			bound = int64(2 * (floats + 1))
 		case Alternation, ThreeInARow:
@@ -192,11 +193,25 @@ func (g *graph) spans() []*big.Int {
 		if c == ColourBalance {
 			spans[k].SetInt64(colour)
 		}
-		if g.rules.TopFirst {
-			spans[k].Mul(spans[k], big.NewInt(int64(g.groups)))
+		if rules.TopFirst {
+			spans[k].Mul(spans[k], big.NewInt(int64(f.groups)))
 		}
 	}
 	return spans
+}
+
+// maxWeightBits is the most bits the criteria may take in a matching's
+// 128-bit weights, leaving room for the sums and doublings of the matching
+// and of pricing.
+const maxWeightBits = 120
+
+// weightBits returns the bits the lexicographic bases of spans need.
+func weightBits(spans []*big.Int) int {
+	base := big.NewInt(1)
+	for _, s := range spans {
+		base.Mul(base, new(big.Int).Add(s, big.NewInt(1)))
+	}
+	return base.BitLen()
 }
 
 // costs returns the pair's costs with its better colour assignment, and
@@ -241,8 +256,8 @@ func (g *graph) encodeBases(spans []*big.Int) error {
 		g.bases[k] = matching.FromBig(base)
 		base.Mul(base, new(big.Int).Add(spans[k], big.NewInt(1)))
 	}
-	if base.BitLen() > 120 {
-		return fmt.Errorf("pairing: %d players' costs under %d criteria need %d bits, more than the 120 an exact pairing can use", len(g.pool), n, base.BitLen())
+	if base.BitLen() > maxWeightBits {
+		return fmt.Errorf("pairing: %d players' costs under %d criteria need %d bits, more than the %d an exact pairing can use", len(g.pool), n, base.BitLen(), maxWeightBits)
 	}
 	return nil
 }
