@@ -1,12 +1,14 @@
 package outflank_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"outflank"
+	"outflank/rules"
 )
 
 // playSwiss pairs rounds of tour with PairNext and scores them at random.
@@ -94,5 +96,41 @@ func TestCheckColoursSwapped(t *testing.T) {
 	}
 	if swapped == 0 {
 		t.Error("no table's colours mattered: the test says nothing")
+	}
+}
+
+// TestCheckPlacementRounds: the placement rounds of an EGP of 10 (a Swiss
+// of places 5-10 on their own points, after the round robin) are priced as
+// they were paired; the round robin's rounds are not Swiss rounds.
+func TestCheckPlacementRounds(t *testing.T) {
+	tour, err := outflank.NewTournament("egp", "EGP", "2026-05-02", rules.EGP, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := 1; id <= 10; id++ {
+		if _, err := tour.AddPlayer(outflank.Player{ID: id, Name: fmt.Sprintf("Player %02d", id)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runEvent(t, tour, lowerIDWins)
+	placements := 0
+	for _, r := range tour.Rounds {
+		c, err := tour.CheckPairing(outflank.CheckOptions{Round: r.Number})
+		if r.Stage != outflank.StagePlacement {
+			if err == nil || !strings.Contains(err.Error(), "not a Swiss round") {
+				t.Errorf("round %d (%s): %v", r.Number, r.Stage, err)
+			}
+			continue
+		}
+		placements++
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first, _, _ := c.Compare(); first != -1 || len(c.Given.Pairings) != 3 || c.Method != "swiss: egp after the round robin" {
+			t.Errorf("placement round %d: differs on %d; %d pairs; %q", r.Number, first, len(c.Given.Pairings), c.Method)
+		}
+	}
+	if placements != 2 {
+		t.Errorf("%d placement rounds", placements)
 	}
 }
