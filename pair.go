@@ -274,7 +274,11 @@ func (t *Tournament) pairSwiss(n int, stage Stage, active []*Player, ruleset pai
 // The score is the points of the rounds of stage: the main stage's for a
 // Swiss round, the placement rounds' alone for a placement round (EGP
 // II.2: "a new internal IFRL"). Colours, floats and meetings count every
-// round played.
+// round played. A game not played (OutcomeUnplayed: BOF general rule 11
+// counts it with the byes, "lost games due to not being played") gives
+// neither player a colour, as a bye does not (WOC II.7.2 d counts the
+// blacks and whites each "play"); a game forfeited or defaulted on time
+// was begun, and its colours count.
 func (t *Tournament) pairingPlayers(active []*Player, stage Stage) []pairing.Player {
 	byID := map[int]*pairing.Player{}
 	players := make([]pairing.Player, len(t.Players))
@@ -291,7 +295,11 @@ func (t *Tournament) pairingPlayers(active []*Player, stage Stage) []pairing.Pla
 		}
 		for _, g := range r.Games {
 			b, w := byID[g.Black], byID[g.White]
-			b.Colours, w.Colours = append(b.Colours, pairing.Black), append(w.Colours, pairing.White)
+			if g.Result != nil && g.Result.Outcome == OutcomeUnplayed {
+				b.Colours, w.Colours = append(b.Colours, pairing.NoColour), append(w.Colours, pairing.NoColour)
+			} else {
+				b.Colours, w.Colours = append(b.Colours, pairing.Black), append(w.Colours, pairing.White)
+			}
 			b.Floats, w.Floats = append(b.Floats, floatOf(before[g.Black], before[g.White])), append(w.Floats, floatOf(before[g.White], before[g.Black]))
 			b.Met[g.White]++
 			w.Met[g.Black]++

@@ -9,9 +9,8 @@ import (
 // perfect matching of the pool's allowed pairs (each pair with its better
 // colours), or nil when there is none.
 func bruteTotals(pool []*Player, rules Rules) []int64 {
-	slots := slotsOf(pool)
-	groups := slots[pool[len(pool)-1].ID].group + 1
-	g, err := buildGraph(pool, slots, rules, groups, nil, groups, false)
+	fr := newFrame(pool, rules)
+	g, err := buildGraph(pool, fr, rules, fr.groups, nil, false)
 	if err != nil {
 		panic(err)
 	}

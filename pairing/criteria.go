@@ -15,8 +15,13 @@ const (
 	// not meet again if possible (WOC II.7.2 c). Cost: times already met.
 	Rematch
 	// ColourBalance: players should play black and white equally often,
-	// else with the least difference (WOC d, EGP c, BOF 3, AOF A). Cost:
-	// the two players' |blacks - whites| after the game.
+	// else with the least difference (WOC d, EGP c, BOF 3, AOF A), each
+	// player (WOC d: "the difference should be minimal"). Cost: for each of
+	// the two players, by their |blacks - whites| after the game, 0 for 0
+	// or 1, then 1, M, M², ... for 2, 3, 4, ...: convex, and so steep that
+	// one player at a difference of 3 weighs more than every player of the
+	// round at 2 (see colourCosts; M is smaller only in rounds of tens of
+	// thousands of players, see newFrame).
 	ColourBalance
 	// Floats: who floated up should float down and vice versa (WOC e, EGP
 	// d); up- and down-floats should balance (BOF 5). Cost: how far the
@@ -63,8 +68,9 @@ type slot struct {
 }
 
 // pairCosts returns the costs of pairing a (as black if aBlack) with b under
-// the criteria, and stores them in dst.
-func pairCosts(a, b *Player, sa, sb slot, aBlack bool, criteria []Criterion, dst []int64) {
+// the criteria, and stores them in dst. colour[d] is the cost of ending the
+// round at a colour difference of d (colourCosts).
+func pairCosts(a, b *Player, sa, sb slot, aBlack bool, criteria []Criterion, colour []int64, dst []int64) {
 	colourA, colourB := White, Black
 	if aBlack {
 		colourA, colourB = Black, White
@@ -78,7 +84,7 @@ func pairCosts(a, b *Player, sa, sb slot, aBlack bool, criteria []Criterion, dst
 		case Rematch:
 			cost = int64(a.Met[b.ID])
 		case ColourBalance:
-			cost = int64(abs(sa.balance+delta(colourA)) + abs(sb.balance+delta(colourB)))
+			cost = colour[abs(sa.balance+delta(colourA))] + colour[abs(sb.balance+delta(colourB))]
 		case Floats:
 			cost = floatCost(sa, sb)
 		case Alternation:

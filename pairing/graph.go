@@ -10,10 +10,11 @@ import (
 )
 
 // graph is the candidate pairs of one round and how to weigh them. The
-// pool is sorted by score group; vertex i of the matching is pool[i].
+// pool is the players left to pair, sorted as in the frame; vertex i of the
+// matching is pool[i].
 type graph struct {
 	pool      []*Player
-	slots     map[int]slot
+	frame     *frame
 	at        []slot // at[i] is the slot of pool[i]: no map look-up on the hot path
 	rules     Rules
 	groups    int
@@ -22,7 +23,6 @@ type graph struct {
 	inGraph   map[[2]int]bool
 	scratch   [2][]int64
 	bases     []matching.Weight
-	maxCosts  []int64
 	// window: when complete, every allowed pair of score groups at most
 	// window apart is in the graph; otherwise the graph starts sparse.
 	window   int
@@ -35,21 +35,27 @@ type graph struct {
 // groups are at most window apart, with their lexicographic weights. With
 // sparse set it starts from a few likely partners per player instead (see
 // addLikely); pricing then adds whatever else could improve the matching.
-func buildGraph(pool []*Player, slots map[int]slot, rules Rules, window int, forbidden map[[2]int]bool, groups int, sparse bool) (*graph, error) {
-	g := &graph{pool: pool, slots: slots, rules: rules, groups: groups, forbidden: forbidden, window: window, complete: !sparse, inGraph: map[[2]int]bool{}}
+func buildGraph(pool []*Player, fr *frame, rules Rules, window int, forbidden map[[2]int]bool, sparse bool) (*graph, error) {
+	groups := fr.groups
+	g := &graph{pool: pool, frame: fr, rules: rules, groups: groups, forbidden: forbidden, window: window, complete: !sparse, inGraph: map[[2]int]bool{}}
 	n := len(rules.Criteria)
 	g.scratch = [2][]int64{make([]int64, n), make([]int64, n)}
-	g.starts = make([]int, groups+1)
-	for i := len(pool) - 1; i >= 0; i-- {
-		g.starts[slots[pool[i].ID].group] = i
-	}
-	g.starts[groups] = len(pool)
 	g.at = make([]slot, len(pool))
 	for i, p := range pool {
-		g.at[i] = slots[p.ID]
+		g.at[i] = fr.slots[p.ID]
 	}
-	g.maxCosts = maxCostBounds(pool, slots, rules, groups)
-	if err := g.encodeBases(); err != nil {
+	// A score group all of whose players are in fixed pairs has no vertex:
+	// its range is empty.
+	g.starts = make([]int, groups+1)
+	g.starts[groups] = len(pool)
+	k := len(pool)
+	for gr := groups - 1; gr >= 0; gr-- {
+		for k > 0 && g.at[k-1].group >= gr {
+			k--
+		}
+		g.starts[gr] = k
+	}
+	if err := g.encodeBases(spans(g.at, rules, fr)); err != nil {
 		return nil, err
 	}
 	if sparse {
@@ -57,8 +63,7 @@ func buildGraph(pool []*Player, slots map[int]slot, rules Rules, window int, for
 		return g, nil
 	}
 	for i := range pool {
-		si := slots[pool[i].ID]
-		for j := i + 1; j < len(pool) && slots[pool[j].ID].group-si.group <= window; j++ {
+		for j := i + 1; j < len(pool) && g.at[j].group-g.at[i].group <= window; j++ {
 			g.add(i, j)
 		}
 	}
@@ -105,12 +110,14 @@ func (g *graph) addLikely() {
 		}
 		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
 			s := g.at[i]
-			ideal := g.starts[gr] + (s.pos+s.size/2)%s.size
+			// The ideal partner's place in the group (players of fixed
+			// pairs keep theirs, without a vertex).
+			ideal := (s.pos + s.size/2) % s.size
 			candidates = candidates[:0]
 			for _, c := range sortedClasses(classes) {
 				members := classes[c]
 				// members are in standings order: find the ideal's place.
-				k, _ := slices.BinarySearch(members, ideal)
+				k, _ := slices.BinarySearchFunc(members, ideal, func(m, pos int) int { return g.at[m].pos - pos })
 				for m := max(0, k-likelyPartners/2-1); m < min(len(members), k+likelyPartners/2+1); m++ {
 					if j := members[m]; j != i {
 						candidates = append(candidates, j)
@@ -119,7 +126,7 @@ func (g *graph) addLikely() {
 			}
 			// Nearest the ideal first: the matching's warm start takes
 			// tight pairs in the order they come.
-			slices.SortStableFunc(candidates, func(a, b int) int { return abs(a-ideal) - abs(b-ideal) })
+			slices.SortStableFunc(candidates, func(a, b int) int { return abs(g.at[a].pos-ideal) - abs(g.at[b].pos-ideal) })
 			for _, j := range candidates {
 				g.add(min(i, j), max(i, j))
 			}
@@ -150,40 +157,61 @@ func (g *graph) add(i, j int) bool {
 	return true
 }
 
-// maxCostBounds bounds each criterion's cost over every pair of the pool,
-// whether in the graph or not, so the encoding stays lexicographic when
-// pairs left out are priced or added later.
-func maxCostBounds(pool []*Player, slots map[int]slot, rules Rules, groups int) []int64 {
-	hi, lo, colour, floats := 0, 1<<30, 0, 0
-	for _, p := range pool {
-		s := slots[p.ID]
+// spans bounds each criterion's total over the round, for every pairing
+// of the players at (their slots in frame f), whether its pairs are in the
+// graph or not, so the encoding stays lexicographic when pairs left out are
+// priced or added later. Most criteria are bounded pair by pair; colour
+// balance player by player, as its costs are large for the few players far
+// from even and 0 for most.
+func spans(at []slot, rules Rules, f *frame) []*big.Int {
+	hi, lo, floats := 0, 1<<30, 0
+	var colour int64
+	for _, s := range at {
 		hi, lo = max(hi, s.halfPoints), min(lo, s.halfPoints)
-		colour = max(colour, abs(p.balance()))
-		floats = max(floats, abs(p.floatBalance()))
+		colour += f.colour[abs(s.balance)+1]
+		floats = max(floats, abs(s.floatBalance))
 	}
-	bounds := make([]int64, len(rules.Criteria))
+	pairs := int64(len(at)/2 + 1)
+	spans := make([]*big.Int, len(rules.Criteria))
 	for k, c := range rules.Criteria {
+		var bound int64 // per pair, or for colour balance over the round
 		switch c {
 		case Score:
-			bounds[k] = int64((hi - lo) * (hi - lo))
+			bound = int64((hi - lo) * (hi - lo))
 		case Rematch:
-			bounds[k] = int64(max(rules.MaxMeetings-1, 0))
-		case ColourBalance:
-			bounds[k] = int64(2 * (colour + 1))
+			bound = int64(max(rules.MaxMeetings-1, 0))
 		case Floats:
-			bounds[k] = int64(2 * (floats + 1))
+			bound = int64(2 * (floats + 1))
 		case Alternation, ThreeInARow:
-			bounds[k] = 2
+			bound = 2
 		case SameCountry:
-			bounds[k] = 1
+			bound = 1
 		case Halves:
-			bounds[k] = maxHalvesCost
+			bound = maxHalvesCost
+		}
+		spans[k] = new(big.Int).Mul(big.NewInt(pairs), big.NewInt(bound))
+		if c == ColourBalance {
+			spans[k].SetInt64(colour)
 		}
 		if rules.TopFirst {
-			bounds[k] *= int64(groups)
+			spans[k].Mul(spans[k], big.NewInt(int64(f.groups)))
 		}
 	}
-	return bounds
+	return spans
+}
+
+// maxWeightBits is the most bits the criteria may take in a matching's
+// 128-bit weights, leaving room for the sums and doublings of the matching
+// and of pricing.
+const maxWeightBits = 120
+
+// weightBits returns the bits the lexicographic bases of spans need.
+func weightBits(spans []*big.Int) int {
+	base := big.NewInt(1)
+	for _, s := range spans {
+		base.Mul(base, new(big.Int).Add(s, big.NewInt(1)))
+	}
+	return base.BitLen()
 }
 
 // costs returns the pair's costs with its better colour assignment, and
@@ -198,23 +226,17 @@ func (g *graph) costsInto(i, j int, scratch [2][]int64) ([]int64, bool) {
 	var iBlack bool
 	switch g.rules.forcedColour(a, b) {
 	case Black:
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
+		g.frame.costs(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
 		best, iBlack = scratch[0], true
 	case White:
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
+		g.frame.costs(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
 		best, iBlack = scratch[1], false
 	default:
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
+		g.frame.costs(a, b, sa, sb, true, g.rules.Criteria, scratch[0])
+		g.frame.costs(a, b, sa, sb, false, g.rules.Criteria, scratch[1])
 		best, iBlack = scratch[0], true
 		if slices.Compare(scratch[1], scratch[0]) < 0 {
 			best, iBlack = scratch[1], false
-		}
-	}
-	if g.rules.TopFirst {
-		height := int64(g.groups - min(sa.group, sb.group))
-		for k := range best {
-			best[k] *= height
 		}
 	}
 	return best, iBlack
@@ -224,20 +246,18 @@ func (g *graph) costsInto(i, j int, scratch [2][]int64) ([]int64, bool) {
 // all the criteria below it can reach over the round, so that the weights
 // compare lexicographically. A tournament so large (in players and rounds)
 // that they do not fit in 120 bits is refused rather than paired inexactly.
-func (g *graph) encodeBases() error {
+func (g *graph) encodeBases(spans []*big.Int) error {
 	n := len(g.rules.Criteria)
 	g.bases = make([]matching.Weight, n)
-	pairs := big.NewInt(int64(len(g.pool)/2 + 1))
-	// The bases are products of (pairs x bound + 1): each criterion's
-	// total over the round stays below the base of the one above.
+	// The bases are products of (span + 1): each criterion's total over
+	// the round stays below the base of the one above.
 	base := big.NewInt(1)
 	for k := n - 1; k >= 0; k-- {
 		g.bases[k] = matching.FromBig(base)
-		span := new(big.Int).Mul(pairs, big.NewInt(g.maxCosts[k]))
-		base.Mul(base, span.Add(span, big.NewInt(1)))
+		base.Mul(base, new(big.Int).Add(spans[k], big.NewInt(1)))
 	}
-	if base.BitLen() > 120 {
-		return fmt.Errorf("pairing: %d players' costs under %d criteria need %d bits, more than the 120 an exact pairing can use", len(g.pool), n, base.BitLen())
+	if base.BitLen() > maxWeightBits {
+		return fmt.Errorf("pairing: %d players' costs under %d criteria need %d bits, more than the %d an exact pairing can use", len(g.pool), n, base.BitLen(), maxWeightBits)
 	}
 	return nil
 }
@@ -284,8 +304,8 @@ func (g *graph) solve(rng *rand.Rand) ([]Pairing, bool) {
 		}
 		a, b := g.pool[i], g.pool[j]
 		sa, sb := g.at[i], g.at[j]
-		pairCosts(a, b, sa, sb, true, g.rules.Criteria, g.scratch[0])
-		pairCosts(a, b, sa, sb, false, g.rules.Criteria, g.scratch[1])
+		g.frame.costs(a, b, sa, sb, true, g.rules.Criteria, g.scratch[0])
+		g.frame.costs(a, b, sa, sb, false, g.rules.Criteria, g.scratch[1])
 		cmp := slices.Compare(g.scratch[0], g.scratch[1])
 		iBlack := cmp < 0 || (cmp == 0 && rng.IntN(2) == 0)
 		if forced := g.rules.forcedColour(a, b); forced != NoColour {

@@ -67,8 +67,8 @@ func (g *graph) blocksToPrice(floors []matching.Weight) []block {
 	var blocks []block
 	for gi := range g.groups {
 		for gj := gi; gj < g.groups; gj++ {
-			if g.blockInGraph(gi, gj) {
-				continue
+			if g.blockInGraph(gi, gj) || g.starts[gi] == g.starts[gi+1] || g.starts[gj] == g.starts[gj+1] {
+				continue // in the graph already, or a group without vertices
 			}
 			bound := g.weightBound(gi, gj)
 			if !floorMin[gi].Add(floorMin[gj]).Sub(bound.Double().Double()).Less(matching.Weight{}) {

@@ -18,10 +18,9 @@ func roundGraphs(t *testing.T, s *sim, rules Rules) (cached, plain *graph) {
 	for i := range active[:len(active)/2*2] {
 		pool = append(pool, &active[i])
 	}
-	slots := slotsOf(pool)
-	groups := slots[pool[len(pool)-1].ID].group + 1
+	fr := newFrame(pool, rules)
 	build := func() *graph {
-		g, err := buildGraph(pool, slots, rules, 1, map[[2]int]bool{}, groups, true)
+		g, err := buildGraph(pool, fr, rules, 1, map[[2]int]bool{}, true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,6 @@ package pairing
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -34,6 +33,9 @@ type Pairing struct {
 	Pair
 	Fixed bool
 	Costs []int64
+	// Breaks names the rule the pair breaks, for a pair imposed (Fixed) or
+	// priced (Price) that the rules forbid; "" otherwise.
+	Breaks string
 }
 
 // Result is a paired round.
@@ -69,7 +71,7 @@ func Swiss(players []Player, rules Rules, opts Options) (*Result, error) {
 		byID[p.ID] = p
 	}
 	res := &Result{Criteria: rules.Criteria, Totals: make([]int64, len(rules.Criteria))}
-	pool, err := removeFixed(players, byID, opts.Fixed, res)
+	pool, err := removeFixed(players, byID, opts.Fixed)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +88,13 @@ func Swiss(players []Player, rules Rules, opts Options) (*Result, error) {
 		if bye != nil {
 			rest = slices.DeleteFunc(slices.Clone(pool), func(p *Player) bool { return p == bye })
 		}
-		pairings, window, err := pairPool(rest, rules, opts, forbidden)
+		// The frame: everyone paired this round, the fixed pairs included.
+		paired := slices.Clone(rest)
+		for _, f := range opts.Fixed {
+			paired = append(paired, byID[f.Black], byID[f.White])
+		}
+		fr := newFrame(paired, rules)
+		pairings, window, err := pairPool(rest, fr, rules, opts, forbidden)
 		if errors.Is(err, ErrNoPairing) {
 			continue // this bye leaves the others unpairable: try the next one (BOF 7)
 		}
@@ -95,6 +103,12 @@ func Swiss(players []Player, rules Rules, opts Options) (*Result, error) {
 		}
 		if bye != nil {
 			res.Bye = bye.ID
+		}
+		for _, f := range opts.Fixed {
+			a, b := byID[f.Black], byID[f.White]
+			costs := make([]int64, len(rules.Criteria))
+			fr.costs(a, b, fr.slots[a.ID], fr.slots[b.ID], true, rules.Criteria, costs)
+			res.Pairings = append(res.Pairings, Pairing{Pair: f, Fixed: true, Costs: costs, Breaks: rules.breaks(a, b, true, forbidden)})
 		}
 		res.Pairings = append(res.Pairings, pairings...)
 		res.Window = window
@@ -105,7 +119,7 @@ func Swiss(players []Player, rules Rules, opts Options) (*Result, error) {
 }
 
 // removeFixed takes the director's fixed pairs out of the pool.
-func removeFixed(players []Player, byID map[int]*Player, fixed []Pair, res *Result) ([]*Player, error) {
+func removeFixed(players []Player, byID map[int]*Player, fixed []Pair) ([]*Player, error) {
 	taken := map[int]bool{}
 	for _, f := range fixed {
 		for _, id := range []int{f.Black, f.White} {
@@ -120,7 +134,6 @@ func removeFixed(players []Player, byID map[int]*Player, fixed []Pair, res *Resu
 		if f.Black == f.White {
 			return nil, fmt.Errorf("pairing: fixed pair %d-%d: a player cannot meet themself", f.Black, f.White)
 		}
-		res.Pairings = append(res.Pairings, Pairing{Pair: f, Fixed: true, Costs: make([]int64, len(res.Criteria))})
 	}
 	var pool []*Player
 	for i := range players {
@@ -152,12 +165,19 @@ func byeCandidates(pool []*Player) []*Player {
 
 // pairPool pairs an even number of players, widening the candidate pairs
 // from neighbouring score groups to everyone until all can be paired.
-func pairPool(pool []*Player, rules Rules, opts Options, forbidden map[[2]int]bool) ([]Pairing, int, error) {
+func pairPool(pool []*Player, fr *frame, rules Rules, opts Options, forbidden map[[2]int]bool) ([]Pairing, int, error) {
 	if len(pool) == 0 {
 		return nil, 0, nil
 	}
-	slots := slotsOf(pool)
-	groups := slots[pool[len(pool)-1].ID].group + 1
+	// In the frame's order: by score group, then standings.
+	slices.SortStableFunc(pool, func(a, b *Player) int {
+		sa, sb := fr.slots[a.ID], fr.slots[b.ID]
+		if sa.group != sb.group {
+			return sa.group - sb.group
+		}
+		return sa.pos - sb.pos
+	})
+	groups := fr.groups
 	window := opts.Window
 	if window == 0 {
 		window = 1
@@ -169,7 +189,7 @@ func pairPool(pool []*Player, rules Rules, opts Options, forbidden map[[2]int]bo
 	// First a sparse graph of likely partners, completed by pricing; if it
 	// cannot pair everyone, complete graphs over ever wider windows.
 	if opts.Window >= 0 {
-		g, err := buildGraph(pool, slots, rules, 1, forbidden, groups, true)
+		g, err := buildGraph(pool, fr, rules, 1, forbidden, true)
 		if err != nil {
 			return nil, window, err
 		}
@@ -178,7 +198,7 @@ func pairPool(pool []*Player, rules Rules, opts Options, forbidden map[[2]int]bo
 		}
 	}
 	for {
-		g, err := buildGraph(pool, slots, rules, window, forbidden, groups, false)
+		g, err := buildGraph(pool, fr, rules, window, forbidden, false)
 		if err != nil {
 			return nil, window, err
 		}
@@ -190,31 +210,6 @@ func pairPool(pool []*Player, rules Rules, opts Options, forbidden map[[2]int]bo
 		}
 		window *= 2
 	}
-}
-
-// slotsOf orders the pool by score, then standings, and places each player
-// in their score group.
-func slotsOf(pool []*Player) map[int]slot {
-	sort.SliceStable(pool, func(i, j int) bool {
-		if pool[i].Score != pool[j].Score {
-			return pool[i].Score > pool[j].Score
-		}
-		return pool[i].Rank < pool[j].Rank
-	})
-	slots := make(map[int]slot, len(pool))
-	group, start := 0, 0
-	for i := 1; i <= len(pool); i++ {
-		if i == len(pool) || pool[i].Score != pool[start].Score {
-			for j := start; j < i; j++ {
-				p := pool[j]
-				last, before := p.lastColours()
-				slots[p.ID] = slot{group: group, pos: j - start, size: i - start, halfPoints: int(math.Round(2 * p.Score)),
-					balance: p.balance(), floatBalance: p.floatBalance(), last: last, before: before}
-			}
-			group, start = group+1, i
-		}
-	}
-	return slots
 }
 
 // order sorts the games top boards first: by the better-ranked player.

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,7 @@ import (
 	"outflank/pairing"
 )
 
-const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S] [--choice [PLAYER=]black|white|draw-win ...] [--match MATCH [--replace]]"
+const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S] [--check [--round N]] [--choice [PLAYER=]black|white|draw-win ...] [--match MATCH [--replace]]"
 
 func runPair(e *env, args []string) error {
 	fs := e.newFlags("pair", pairUsage)
@@ -25,9 +26,13 @@ func runPair(e *env, args []string) error {
 	fs.Var(&choices, "choice", "knockout games: the choice of colour or draw-win, `[PLAYER=]black|white|draw-win` (WOC IV.9); repeat for each chooser")
 	match := fs.String("match", "", "knockout games: pair only this `match` (final, third-place, semi-final-1, women-final, playoff-4-5, ...)")
 	replace := fs.Bool("replace", false, "with --match: pair its game in play again, in place")
+	check := addCheckFlags(fs)
 	slug, _, err := e.parseSlug(fs, args, 0, pairUsage)
 	if err != nil {
 		return err
+	}
+	if check.used() {
+		return check.run(e, slug, fixed, forbidden, *seedText, *asJSON)
 	}
 	seed, err := parseSeed(*seedText)
 	if err != nil {
@@ -125,7 +130,11 @@ func describePairing(t *outflank.Tournament, p *outflank.Paired, explain bool) s
 	}
 	if explain && p.Swiss != nil {
 		fmt.Fprintf(&b, "total  %s\n", showCosts(p.Swiss.Criteria, p.Swiss.Totals))
-		b.WriteString("The matching is exact: no pairing of these players has a smaller total, compared criterion by criterion in this order.\n")
+		if slices.ContainsFunc(p.Swiss.Pairings, func(p pairing.Pairing) bool { return p.Fixed }) {
+			b.WriteString("The fixed pairs are priced like the others; around them the matching is exact. 'pair --check' with the same --fix compares the round with the optimum without them.\n")
+		} else {
+			b.WriteString("The matching is exact: no pairing of these players has a smaller total, compared criterion by criterion in this order.\n")
+		}
 	}
 	return b.String()
 }
