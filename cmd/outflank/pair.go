@@ -56,17 +56,8 @@ func runPair(e *env, args []string) error {
 			}
 			opts.Choices = append(opts.Choices, c)
 		}
-		for _, list := range []struct {
-			texts repeated
-			dst   *[]outflank.Pair
-		}{{fixed, &opts.Fixed}, {forbidden, &opts.Forbidden}} {
-			for _, text := range list.texts {
-				p, err := parsePair(t, text)
-				if err != nil {
-					return "", err
-				}
-				*list.dst = append(*list.dst, p)
-			}
+		if opts.Fixed, opts.Forbidden, err = parsePairs(t, fixed, forbidden); err != nil {
+			return "", err
 		}
 		if paired, err = t.PairNext(opts); err != nil {
 			return "", err

@@ -42,17 +42,8 @@ func (c checkFlags) run(e *env, slug string, fixed, forbidden repeated, seedText
 		return err
 	}
 	opts := outflank.CheckOptions{Round: *c.round}
-	for _, list := range []struct {
-		texts repeated
-		dst   *[]outflank.Pair
-	}{{fixed, &opts.Fixed}, {forbidden, &opts.Forbidden}} {
-		for _, text := range list.texts {
-			p, err := parsePair(t, text)
-			if err != nil {
-				return err
-			}
-			*list.dst = append(*list.dst, p)
-		}
+	if opts.Fixed, opts.Forbidden, err = parsePairs(t, fixed, forbidden); err != nil {
+		return err
 	}
 	if seedText != "" {
 		seed, err := parseSeed(seedText)

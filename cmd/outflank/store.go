@@ -135,6 +135,23 @@ func parsePair(t *outflank.Tournament, text string) (outflank.Pair, error) {
 	return outflank.Pair{}, outflank.Errorf(outflank.EINVALID, "pair %q: write BLACK-WHITE, each a player's id or exact name (e.g. 12-7)", text)
 }
 
+// parsePairs reads the --fix and --forbid pairs of a pairing command.
+func parsePairs(t *outflank.Tournament, fixed, forbidden repeated) (fix, forbid []outflank.Pair, err error) {
+	for _, list := range []struct {
+		texts repeated
+		dst   *[]outflank.Pair
+	}{{fixed, &fix}, {forbidden, &forbid}} {
+		for _, text := range list.texts {
+			p, err := parsePair(t, text)
+			if err != nil {
+				return nil, nil, err
+			}
+			*list.dst = append(*list.dst, p)
+		}
+	}
+	return fix, forbid, nil
+}
+
 // parseScore reads "40-24" (black's discs first).
 func parseScore(text string) (*outflank.Discs, error) {
 	var b, w int
