@@ -3,6 +3,7 @@ package main
 import (
 	"outflank"
 	"outflank/exchange"
+	"outflank/report"
 	"outflank/rules"
 	"outflank/simulate"
 )
@@ -61,11 +62,11 @@ func runSimulate(e *env, args []string) error {
 	e.printf(e.stdout, "%s (seed %d)\n%s\n", t.Name, seed, t.Status().Text)
 	// The event is complete: its order of finish, as standings shows it,
 	// the first ten places of each title.
-	doc, err := standingsOf(t, "", 0, false)
+	doc, err := report.StandingsOf(t, "", 0, false)
 	if err != nil {
 		return err
 	}
-	e.printf(e.stdout, "%s", doc.top(10).text(t))
+	e.printf(e.stdout, "%s", standingsText(doc.Top(10), t))
 	return nil
 }
 
