@@ -37,6 +37,15 @@ type Store interface {
 	Close() error
 }
 
+// Feed tells which tournaments changed, whatever process changed them: the
+// web server's live pages follow it.
+type Feed interface {
+	// Watch calls changed with every tournament's version (a number that
+	// grows with each change of that tournament) at once, and again each
+	// time one changes, until ctx ends.
+	Watch(ctx context.Context, changed func(versions map[string]int64)) error
+}
+
 // TournamentSummary is a line of the list of tournaments.
 type TournamentSummary struct {
 	Slug    string

@@ -24,6 +24,10 @@ type Tournament struct {
 	Settings Settings `json:"settings"`
 	Players  []Player `json:"players"`
 	Rounds   []Round  `json:"rounds"`
+	// Version is the stored tournament's version, which grows with every
+	// change (0 for one never stored): what a page rendered from it is
+	// cached under.
+	Version int64 `json:"-"`
 }
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)

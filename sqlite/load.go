@@ -46,6 +46,7 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 		return nil, fmt.Errorf("sqlite: settings of %s: %w", slug, err)
 	}
 	l.versions[versionKey(outflank.EntityTournament, slug)] = version
+	t.Version = int64(version)
 	if err := db.loadPlayers(ctx, q, l); err != nil {
 		return nil, err
 	}

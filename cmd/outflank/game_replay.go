@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +8,7 @@ import (
 
 	"outflank"
 	"outflank/othello"
+	"outflank/report"
 )
 
 // maxTranscriptBytes bounds what `game replay -` reads from stdin: a full
@@ -150,12 +150,6 @@ func newReplayJSON(g *othello.Game) replayJSON {
 	return doc
 }
 
-// writeJSON prints v as one indented JSON document.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("writing JSON: %w", err)
-	}
-	return nil
-}
+// writeJSON writes one JSON document as every --json output (and the web
+// API) does.
+func writeJSON(w io.Writer, v any) error { return report.WriteJSON(w, v) }

@@ -32,6 +32,7 @@ var commands = map[string]command{
 	"undo":       {usage: "undo SLUG", help: "undo the last change (audited)", run: runUndo},
 	"log":        {usage: "log SLUG [--json]", help: "the audit log", run: runLog},
 	"export":     {usage: "export SLUG [--format json|elo|csv] [-o FILE]", help: "write the tournament file, a WOF .ELO file or a CSV", run: runExport},
+	"serve":      {usage: serveUsage, help: "serve the live web site of every tournament in the database", run: runServe},
 	"version":    {usage: "version [--json]", help: "the release, commit and platform of this binary", run: runVersion},
 	"import":     {usage: "import FILE [--slug SLUG] [--rules RULESET]", help: "create a tournament from a tournament file or a WOF .ELO file", run: runImport},
 }

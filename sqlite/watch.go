@@ -1,0 +1,80 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"time"
+
+	"outflank"
+)
+
+var _ outflank.Feed = (*DB)(nil)
+
+// WatchEvery is how often Watch looks for changes: pages follow a change
+// made by any process within this much, plus the time to push it.
+const WatchEvery = 250 * time.Millisecond
+
+// Watch implements outflank.Feed. One connection of its own asks SQLite's
+// PRAGMA data_version, which changes when another connection (of this
+// process or another) commits, every WatchEvery; only then does it read the
+// tournaments' versions, and it calls changed when they differ from the
+// last ones. One watcher serves every page of a server, however many.
+func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)) error {
+	conn, err := db.db.Conn(ctx)
+	if err != nil {
+		return translate(fmt.Errorf("watching: %w", err), db.path)
+	}
+	defer conn.Close()
+	var last map[string]int64
+	lastData := int64(-1)
+	tick := time.NewTicker(WatchEvery)
+	defer tick.Stop()
+	for {
+		var data int64
+		if err := conn.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&data); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return translate(fmt.Errorf("watching: %w", err), db.path)
+		}
+		if data != lastData {
+			versions, err := db.versions(ctx)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return err
+			}
+			if last == nil || !maps.Equal(versions, last) {
+				changed(versions)
+				last = versions
+			}
+			lastData = data
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
+}
+
+// versions reads every tournament's version.
+func (db *DB) versions(ctx context.Context) (map[string]int64, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT slug, version FROM tournaments`)
+	if err != nil {
+		return nil, translate(fmt.Errorf("reading the versions: %w", err), db.path)
+	}
+	defer rows.Close()
+	v := map[string]int64{}
+	for rows.Next() {
+		var slug string
+		var n int64
+		if err := rows.Scan(&slug, &n); err != nil {
+			return nil, translate(err, db.path)
+		}
+		v[slug] = n
+	}
+	return v, translate(rows.Err(), db.path)
+}

@@ -1,0 +1,50 @@
+package web
+
+import (
+	"net/http"
+
+	"outflank"
+)
+
+func (s *Server) registerHomeRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /{$}", s.handleHome)
+}
+
+// siteVersion is a number that grows with every change of any tournament:
+// the version of the pages about them all.
+func (s *Server) siteVersion() int64 {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var sum int64
+	for _, v := range s.versions {
+		sum += v
+	}
+	return sum
+}
+
+// handleHome lists the tournaments.
+func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
+	s.ready(r.Context())
+	version := s.siteVersion()
+	key := cacheKey(r)
+	if p := s.cache.get(key, version); p != nil {
+		s.write(w, r, p)
+		return
+	}
+	list, err := s.store.Tournaments(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if list == nil {
+		list = []outflank.TournamentSummary{}
+	}
+	body, err := s.pages.render("home", r.URL.Query().Has("fragment"), view{Title: "Tournaments", Nav: "home", Data: list})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := newPage(key, version, "text/html; charset=utf-8", body)
+	s.cache.put(key, p)
+	s.write(w, r, p)
+}

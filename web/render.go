@@ -1,0 +1,234 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"outflank"
+	"outflank/report"
+)
+
+//go:embed templates
+var templateFiles embed.FS
+
+// view is what every page's template gets: the tournament it is about (nil
+// for the site's own pages), the page's title, the address of its live
+// stream ("" for a page that does not follow changes), and its own data.
+type view struct {
+	Title      string
+	Tournament *outflank.Tournament
+	Live       string
+	Nav        string // the navigation entry of the page, highlighted
+	Data       any
+}
+
+// pages are the parsed templates: each page is the layout with the page's
+// own "title" and "main" templates.
+type pages struct {
+	byName map[string]*template.Template
+}
+
+// parsePages parses every template once, at start.
+func parsePages() (*pages, error) {
+	base, err := template.New("").Funcs(templateFuncs).ParseFS(templateFiles, "templates/layout.html", "templates/parts/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: templates: %w", err)
+	}
+	names, err := fs.Glob(templateFiles, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	p := &pages{byName: map[string]*template.Template{}}
+	for _, name := range names {
+		if path.Base(name) == "layout.html" {
+			continue
+		}
+		t, err := base.Clone()
+		if err != nil {
+			return nil, err
+		}
+		if t, err = t.ParseFS(templateFiles, name); err != nil {
+			return nil, fmt.Errorf("web: template %s: %w", name, err)
+		}
+		p.byName[strings.TrimSuffix(path.Base(name), ".html")] = t
+	}
+	return p, nil
+}
+
+// render executes page name: the whole page, or only its "main" template
+// for a live update (a fragment).
+func (p *pages) render(name string, fragment bool, v view) ([]byte, error) {
+	t := p.byName[name]
+	if t == nil {
+		return nil, fmt.Errorf("web: no template %q", name)
+	}
+	entry := "layout"
+	if fragment {
+		entry = "main"
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, entry, v); err != nil {
+		return nil, fmt.Errorf("web: rendering %s: %w", name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// cacheKey names what a request shows: its path and its query, sorted, so
+// that ?a=1&b=2 and ?b=2&a=1 are one page.
+func cacheKey(r *http.Request) string {
+	q := r.URL.Query()
+	keys := slices.Sorted(func(yield func(string) bool) {
+		for k := range q {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	var b strings.Builder
+	b.WriteString(r.URL.Path)
+	for i, k := range keys {
+		sep := "&"
+		if i == 0 {
+			sep = "?"
+		}
+		for _, v := range q[k] {
+			b.WriteString(sep + url.QueryEscape(k) + "=" + url.QueryEscape(v))
+			sep = "&"
+		}
+	}
+	return b.String()
+}
+
+// tournamentPage serves a page about the tournament named by the path's
+// {slug}: from the cache when it was rendered from the current version,
+// else rendered by build and the template name, and kept. A tournament
+// that does not exist is a 404.
+func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request, name string, build func(t *outflank.Tournament) (view, error)) {
+	s.tournamentDoc(w, r, "text/html; charset=utf-8", func(t *outflank.Tournament, fragment bool) ([]byte, error) {
+		v, err := build(t)
+		if err != nil {
+			return nil, err
+		}
+		v.Tournament = t
+		if v.Live == "" {
+			v.Live = "/t/" + t.Slug + "/events"
+		}
+		return s.pages.render(name, fragment, v)
+	})
+}
+
+// tournamentJSON serves a JSON document about the tournament named by the
+// path's {slug}, written as the command line writes its --json.
+func (s *Server) tournamentJSON(w http.ResponseWriter, r *http.Request, build func(t *outflank.Tournament) (any, error)) {
+	s.tournamentDoc(w, r, "application/json", func(t *outflank.Tournament, _ bool) ([]byte, error) {
+		doc, err := build(t)
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := report.WriteJSON(&buf, doc); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	})
+}
+
+// tournamentDoc is the pipeline of every tournament's page and document.
+func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype string, render func(t *outflank.Tournament, fragment bool) ([]byte, error)) {
+	slug := r.PathValue("slug")
+	version, ok := s.version(r.Context(), slug)
+	if !ok {
+		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug))
+		return
+	}
+	key := cacheKey(r)
+	if p := s.cache.get(key, version); p != nil {
+		s.write(w, r, p)
+		return
+	}
+	t, err := s.tours.get(r.Context(), slug, version)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	body, err := render(t, r.URL.Query().Has("fragment"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := newPage(key, t.Version, ctype, body)
+	s.cache.put(key, p)
+	s.write(w, r, p)
+}
+
+// write sends a rendered page: 304 when the browser has it (ETag), gzip
+// when the browser takes it.
+func (s *Server) write(w http.ResponseWriter, r *http.Request, p *page) {
+	h := w.Header()
+	h.Set("ETag", p.etag)
+	h.Set("Cache-Control", "no-cache") // revalidate: a live page changes
+	h.Set("Content-Type", p.ctype)
+	h.Add("Vary", "Accept-Encoding")
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, p.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := p.body
+	if p.gz != nil && acceptsGzip(r) {
+		h.Set("Content-Encoding", "gzip")
+		body = p.gz
+	}
+	h.Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// etagMatches reads an If-None-Match header: a list of tags, or *.
+func etagMatches(header, etag string) bool {
+	for tag := range strings.SplitSeq(header, ",") {
+		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
+		if tag == etag || tag == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for enc := range strings.SplitSeq(r.Header.Get("Accept-Encoding"), ",") {
+		name, q, _ := strings.Cut(strings.TrimSpace(enc), ";")
+		if strings.TrimSpace(name) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
+}
+
+// fail answers a request whose document could not be made: 404 for what
+// does not exist, 400 for a wrong query, 500 (logged, not shown) for the
+// rest.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	switch outflank.ErrorCode(err) {
+	case outflank.ENOTFOUND:
+		s.notFound(w, r, outflank.ErrorMessage(err))
+	case outflank.EINVALID, outflank.ECONFLICT:
+		s.errorPage(w, r, http.StatusBadRequest, outflank.ErrorMessage(err))
+	default:
+		if errors.Is(err, r.Context().Err()) {
+			return
+		}
+		s.log.Error("rendering a page", "path", r.URL.Path, "err", err)
+		s.errorPage(w, r, http.StatusInternalServerError, "Something went wrong on the server; the error is in its log.")
+	}
+}

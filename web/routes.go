@@ -1,0 +1,25 @@
+package web
+
+import "net/http"
+
+// registerRoutes registers every resource's routes (each in its own file)
+// and, last, the 404 page for everything else.
+func (s *Server) registerRoutes(mux *http.ServeMux) {
+	for _, register := range []func(*http.ServeMux){
+		s.registerHomeRoutes,
+		s.registerStandingsRoutes,
+		s.registerEventsRoutes,
+		s.registerHealthRoutes,
+	} {
+		register(mux)
+	}
+	mux.HandleFunc("GET /static/{file...}", s.handleStatic)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			s.errorPage(w, r, http.StatusMethodNotAllowed, "This address can only be read.")
+			return
+		}
+		s.notFound(w, r, "There is no page at "+r.URL.Path+".")
+	})
+}

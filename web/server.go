@@ -1,0 +1,149 @@
+// Package web is Outflank's web site: the public pages and JSON API of
+// every tournament in the store, updated live in every browser. Handlers
+// are thin: they call the same domain and report functions as the command
+// line and render them with html/template (templates and assets embedded,
+// parsed once at start).
+//
+// A page is rendered once per tournament version and kept, with its gzip
+// and its ETag (cache.go); the store's Feed says when a tournament changed,
+// whatever process changed it, and the server tells the pages open on it
+// over Server-Sent Events (sse.go), which fetch their new content.
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"outflank"
+)
+
+// Config is how a server is set up.
+type Config struct {
+	// BaseURL is the address the site is reached at, for absolute links
+	// (the QR code); "" when only relative links are needed.
+	BaseURL string
+	// Log receives the access log and the server's own messages.
+	Log *slog.Logger
+}
+
+// Server serves the web site of a store's tournaments.
+type Server struct {
+	store   outflank.Store
+	feed    outflank.Feed
+	log     *slog.Logger
+	baseURL string
+	pages   *pages
+	cache   *pageCache
+	tours   *tournamentCache
+	hub     *hub
+
+	mu       sync.RWMutex
+	versions map[string]int64 // every tournament's version, from the feed
+	watched  chan struct{}    // closed once the feed has given the versions
+}
+
+// New returns a server of store's tournaments that follows their changes
+// through feed.
+func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) {
+	p, err := parsePages()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
+		cache: newPageCache(4096), tours: newTournamentCache(store), hub: newHub(cfg.Log), watched: make(chan struct{})}
+	return s, nil
+}
+
+// Watch follows the feed until ctx ends: it records the versions and tells
+// the live pages of each tournament that changed.
+func (s *Server) Watch(ctx context.Context) error {
+	first := true
+	return s.feed.Watch(ctx, func(versions map[string]int64) {
+		s.mu.Lock()
+		old := s.versions
+		s.versions = versions
+		s.mu.Unlock()
+		if first {
+			close(s.watched)
+			first = false
+			return
+		}
+		for slug, v := range versions {
+			if old[slug] != v {
+				s.hub.publish(slug, v)
+			}
+		}
+	})
+}
+
+// ready waits, briefly, for the feed's first versions, and reports
+// whether they came.
+func (s *Server) ready(ctx context.Context) bool {
+	select {
+	case <-s.watched:
+		return true
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+	}
+	return false
+}
+
+// version returns the current version of the tournament with slug, and
+// whether there is one.
+func (s *Server) version(ctx context.Context, slug string) (int64, bool) {
+	if !s.ready(ctx) {
+		return 0, false
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	v, ok := s.versions[slug]
+	return v, ok
+}
+
+// Serve runs the site on l until ctx ends, then shuts down gracefully:
+// requests in flight finish (for up to 10 s) and open live streams end.
+func (s *Server) Serve(ctx context.Context, l net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	defer stopWatch()
+	watchErr := make(chan error, 1)
+	go func() { watchErr <- s.Watch(watchCtx) }()
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(l) }()
+	select {
+	case err := <-serveErr:
+		return err
+	case err := <-watchErr:
+		srv.Close()
+		s.hub.closeAll()
+		if err == nil {
+			err = errors.New("web: the store's feed stopped")
+		}
+		return fmt.Errorf("web: following the store: %w", err)
+	case <-ctx.Done():
+	}
+	s.hub.closeAll()
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return err
+	}
+	return nil
+}
