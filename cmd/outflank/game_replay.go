@@ -37,7 +37,7 @@ func runGameReplay(e *env, args []string) error {
 		return transcriptError(err)
 	}
 	if *asJSON {
-		return writeJSON(e.stdout, newReplayJSON(g))
+		return writeJSON(e.stdout, report.ReplayOf(g))
 	}
 	e.printf(e.stdout, "%s", describeGame(g))
 	return nil
@@ -97,57 +97,6 @@ func describePasses(passes []int) string {
 		plies[i] = fmt.Sprint(p)
 	}
 	return "after ply " + strings.Join(plies, ", ")
-}
-
-// replayJSON is the document `game replay --json` prints (design.md).
-type replayJSON struct {
-	Plies    int        `json:"plies"`
-	Moves    string     `json:"moves"`
-	Finished bool       `json:"finished"`
-	ToMove   *string    `json:"to_move"`
-	Discs    discsJSON  `json:"discs"`
-	Score    *scoreJSON `json:"score"`
-	Winner   *string    `json:"winner"`
-	Passes   []int      `json:"passes"`
-}
-
-type discsJSON struct {
-	Black int `json:"black"`
-	White int `json:"white"`
-	Empty int `json:"empty"`
-}
-
-type scoreJSON struct {
-	Black int `json:"black"`
-	White int `json:"white"`
-}
-
-// newReplayJSON fills the document. An unfinished game has a side to move
-// and no score or winner; a finished one the reverse; a draw's winner is
-// "draw".
-func newReplayJSON(g *othello.Game) replayJSON {
-	final := g.Final()
-	black, white, empty := final.Discs()
-	doc := replayJSON{
-		Plies:    len(g.Moves),
-		Moves:    othello.FormatTranscript(g.Moves),
-		Finished: g.Finished(),
-		Discs:    discsJSON{Black: black, White: white, Empty: empty},
-		Passes:   append([]int{}, g.Passes...),
-	}
-	if !doc.Finished {
-		turn := final.Turn.String()
-		doc.ToMove = &turn
-		return doc
-	}
-	s := final.OfficialScore()
-	winner := "draw"
-	if s.Winner() != othello.Empty {
-		winner = s.Winner().String()
-	}
-	doc.Score = &scoreJSON{Black: s.Black, White: s.White}
-	doc.Winner = &winner
-	return doc
 }
 
 // writeJSON writes one JSON document as every --json output (and the web

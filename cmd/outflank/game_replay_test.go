@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"outflank/report"
 )
 
 // passGame is a real game (WTHOR 2004) with four passes and one empty square
@@ -43,12 +45,12 @@ func TestGameReplayArgsAndStdin(t *testing.T) {
 func TestGameReplayJSON(t *testing.T) {
 	for _, tc := range []struct {
 		moves string
-		want  replayJSON
+		want  report.Replay
 	}{
-		{passGame, replayJSON{Plies: 59, Moves: passGame, Finished: true, Discs: discsJSON{61, 2, 1},
-			Score: &scoreJSON{62, 2}, Winner: ptr("black"), Passes: []int{41, 52, 53, 58}}},
-		{"f5d6c3", replayJSON{Plies: 3, Moves: "f5d6c3", ToMove: ptr("white"), Discs: discsJSON{5, 2, 57}, Passes: []int{}}},
-		{"", replayJSON{Moves: "", ToMove: ptr("black"), Discs: discsJSON{2, 2, 60}, Passes: []int{}}},
+		{passGame, report.Replay{Plies: 59, Moves: passGame, Finished: true, Discs: report.DiscCount{Black: 61, White: 2, Empty: 1},
+			Score: &report.GameScore{Black: 62, White: 2}, Winner: ptr("black"), Passes: []int{41, 52, 53, 58}}},
+		{"f5d6c3", report.Replay{Plies: 3, Moves: "f5d6c3", ToMove: ptr("white"), Discs: report.DiscCount{Black: 5, White: 2, Empty: 57}, Passes: []int{}}},
+		{"", report.Replay{Moves: "", ToMove: ptr("black"), Discs: report.DiscCount{Black: 2, White: 2, Empty: 60}, Passes: []int{}}},
 	} {
 		args := []string{"game", "replay", "--json", tc.moves}
 		if tc.moves == "" {
@@ -58,7 +60,7 @@ func TestGameReplayJSON(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%q: exit %d: %s", tc.moves, code, stderr)
 		}
-		var got replayJSON
+		var got report.Replay
 		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 			t.Fatalf("%q: not one JSON document: %v\n%s", tc.moves, err, stdout)
 		}
@@ -83,11 +85,11 @@ func TestGameReplayDraw(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var got replayJSON
+	var got report.Replay
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Score == nil || *got.Score != (scoreJSON{32, 32}) || got.Winner == nil || *got.Winner != "draw" {
+	if got.Score == nil || *got.Score != (report.GameScore{Black: 32, White: 32}) || got.Winner == nil || *got.Winner != "draw" {
 		t.Errorf("draw: score %v winner %v", got.Score, got.Winner)
 	}
 }
