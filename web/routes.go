@@ -8,6 +8,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 	for _, register := range []func(*http.ServeMux){
 		s.registerHomeRoutes,
 		s.registerStandingsRoutes,
+		s.registerGamesRoutes,
 		s.registerEventsRoutes,
 		s.registerHealthRoutes,
 	} {

@@ -1,0 +1,158 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"outflank"
+	"outflank/othello"
+	"outflank/report"
+)
+
+func (s *Server) registerGamesRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /t/{slug}/games/{round}/{table}", s.handleGame)
+	mux.HandleFunc("GET /api/t/{slug}/games/{round}/{table}", s.handleGameAPI)
+}
+
+// gameView is what the game viewer shows: the game, and, when its
+// transcript was recorded, the position after Ply moves and every other
+// position for stepping through it in the browser.
+type gameView struct {
+	Record report.GameRecord
+	Result string // the result as entered, in words; "" before it is
+	Note   string // why the official score is not the board's, or ""
+	Winner string // "Ann wins", "a draw", or ""
+	Stage  string // the stage of a knockout or playoff round, or ""
+
+	Ply     int // the ply shown
+	Prev    int // the plies of the links to the previous, next and last positions
+	Next    int
+	Last    int
+	Current plyView    // the position after it
+	Plies   []plyView  // every position, from the start
+	Moves   []moveView // the moves, with the passes after them
+	Board   boardView
+}
+
+// gamePath reads the round and table of the path. Anything else than two
+// numbers names no game: a 404 saying how games are addressed.
+func (s *Server) gamePath(w http.ResponseWriter, r *http.Request) (round, table int, ok bool) {
+	round, err1 := strconv.Atoi(r.PathValue("round"))
+	table, err2 := strconv.Atoi(r.PathValue("table"))
+	if err1 != nil || err2 != nil || round < 1 || table < 1 {
+		s.notFound(w, r, fmt.Sprintf("A game is addressed by its round and table, two numbers: /t/%s/games/1/2 is round 1, table 2.", r.PathValue("slug")))
+		return 0, 0, false
+	}
+	return round, table, true
+}
+
+// plyQuery reads ?ply=: the number of moves played in the position shown,
+// or -1 (the default) for the last position.
+func plyQuery(r *http.Request) (int, error) {
+	text := r.URL.Query().Get("ply")
+	if text == "" {
+		return -1, nil
+	}
+	ply, err := strconv.Atoi(text)
+	if err != nil || ply < 0 {
+		return 0, outflank.Errorf(outflank.EINVALID, "ply %q: give the number of moves played, from 0 (the start)", text)
+	}
+	return ply, nil
+}
+
+func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
+	round, table, ok := s.gamePath(w, r)
+	if !ok {
+		return
+	}
+	ply, err := plyQuery(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.tournamentPage(w, r, "game", func(t *outflank.Tournament) (view, error) {
+		rec, err := report.GameRecordOf(t, round, table)
+		if err != nil {
+			return view{}, err
+		}
+		v, err := newGameView(t, rec, ply)
+		if err != nil {
+			return view{}, err
+		}
+		title := fmt.Sprintf("Round %d, table %d: %s v %s", round, table, rec.Black.Name, rec.White.Name)
+		return view{Title: title, Nav: "pairings", Data: v}, nil
+	})
+}
+
+func (s *Server) handleGameAPI(w http.ResponseWriter, r *http.Request) {
+	round, table, ok := s.gamePath(w, r)
+	if !ok {
+		return
+	}
+	s.tournamentJSON(w, r, func(t *outflank.Tournament) (any, error) {
+		return report.GameRecordOf(t, round, table)
+	})
+}
+
+// newGameView draws up the viewer of rec at ply (-1: the last).
+func newGameView(t *outflank.Tournament, rec report.GameRecord, ply int) (gameView, error) {
+	v := gameView{Record: rec}
+	if _, _, knockout := outflank.Stage(rec.Stage).Knockout(); knockout || rec.Stage == string(outflank.StagePlayoff) || rec.Stage == string(outflank.StagePlacement) {
+		v.Stage = strings.ReplaceAll(rec.Stage, "-", " ")
+	}
+	if res := rec.Result; res != nil {
+		v.Result, v.Note = res.Summary(), res.OfficialNote()
+		if res.DiscsUnknown {
+			v.Note = "the discs were not recorded: counted 33-31 for the winner, 32-32 for a draw"
+		}
+		switch black, white := res.Points(); {
+		case black > white:
+			v.Winner = rec.Black.Name + " wins"
+		case white > black:
+			v.Winner = rec.White.Name + " wins"
+		default:
+			v.Winner = "a draw"
+		}
+	}
+	g := rec.Game
+	if g == nil {
+		return v, nil
+	}
+	if ply > len(g.Moves) {
+		return v, outflank.Errorf(outflank.EINVALID, "ply %d: this game's transcript has %d moves; give a ply from 0 to %d", ply, len(g.Moves), len(g.Moves))
+	}
+	if ply < 0 {
+		ply = len(g.Moves)
+	}
+	v.Ply, v.Plies, v.Moves = ply, plyViews(g), moveViews(g)
+	v.Prev, v.Next, v.Last = max(ply-1, 0), min(ply+1, len(g.Moves)), len(g.Moves)
+	v.Current = v.Plies[ply]
+	v.Board = newBoardView(g, ply)
+	return v, nil
+}
+
+// moveView is a move of the transcript, in the list of moves.
+type moveView struct {
+	Ply    int
+	Square string
+	Side   string // the side that played it
+	Passed string // the side that had to pass after it, or ""
+}
+
+func moveViews(g *othello.Game) []moveView {
+	moves := make([]moveView, len(g.Moves))
+	passed := map[int]bool{}
+	for _, p := range g.Passes {
+		passed[p] = true
+	}
+	for i, sq := range g.Moves {
+		m := moveView{Ply: i + 1, Square: sq.String(), Side: g.Positions[i].Turn.String()}
+		if passed[i+1] {
+			m.Passed = g.Positions[i+1].Turn.Opponent().String()
+		}
+		moves[i] = m
+	}
+	return moves
+}
