@@ -29,7 +29,23 @@
         if (again) { again = false; refresh(); }
       });
   }
-  var stream = new EventSource(main.dataset.live);
-  stream.addEventListener("change", refresh);
-  stream.addEventListener("bye", function () { stream.close(); });
+  var stream = null;
+  function listen() {
+    var s = new EventSource(main.dataset.live);
+    s.addEventListener("change", refresh);
+    s.addEventListener("bye", function () { s.close(); });
+    stream = s;
+  }
+  listen();
+  // A page left for another stays in the back/forward cache with its
+  // stream open, and a browser opens at most six connections to a site:
+  // after a few pages, the next one would wait forever. So the stream
+  // closes when the page is left, and reopens, catching up, if the page is
+  // shown again.
+  window.addEventListener("pagehide", function () {
+    if (stream) { stream.close(); stream = null; }
+  });
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted && !stream) { listen(); refresh(); }
+  });
 })();
