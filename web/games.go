@@ -23,7 +23,7 @@ type gameView struct {
 	Record report.GameRecord
 	Result string // the result as entered, in words; "" before it is
 	Note   string // why the official score is not the board's, or ""
-	Winner string // "Ann wins", "a draw", or ""
+	Winner string // "won by Ann", "a draw", or ""
 	Stage  string // the stage of a knockout or playoff round, or ""
 
 	Ply     int // the ply shown
@@ -103,15 +103,17 @@ func newGameView(t *outflank.Tournament, rec report.GameRecord, ply int) (gameVi
 		v.Stage = strings.ReplaceAll(rec.Stage, "-", " ")
 	}
 	if res := rec.Result; res != nil {
-		v.Result, v.Note = res.Summary(), res.OfficialNote()
+		v.Result, v.Note = res.Summary(), capital(res.OfficialNote())
 		if res.DiscsUnknown {
-			v.Note = "the discs were not recorded: counted 33-31 for the winner, 32-32 for a draw"
+			v.Note = "The discs were not recorded: counted 33-31 for the winner, 32-32 for a draw."
+		} else if v.Note != "" {
+			v.Note += "."
 		}
 		switch black, white := res.Points(); {
 		case black > white:
-			v.Winner = rec.Black.Name + " wins"
+			v.Winner = "won by " + rec.Black.Name
 		case white > black:
-			v.Winner = rec.White.Name + " wins"
+			v.Winner = "won by " + rec.White.Name
 		default:
 			v.Winner = "a draw"
 		}

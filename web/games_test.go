@@ -67,7 +67,7 @@ func TestGamePage(t *testing.T) {
 		t.Fatalf("status %d\n%s", res.StatusCode, body)
 	}
 	for _, want := range []string{
-		"<h1>Round 1, table 1</h1>", ">Ann</a>", ">Ben</a>", "Result: <strong>36-28</strong>, Ann wins.",
+		"<h1>Round 1, table 1</h1>", ">Ann</a>", ">Ben</a>", "Result: <strong>36-28</strong> · won by Ann.",
 		`<svg id="board" class="board"`, `data-turn=""`, "Move 60 of 60: black h1", "Game over.",
 		"Black wins 36-28, the official score.", `<span class="pass">white passes</span>`,
 		`href="?ply=59" data-ply="59"`, `aria-current="step"><span class="n">60</span> h1</a>`,
@@ -155,7 +155,7 @@ func TestGamePageOfficialScore(t *testing.T) {
 	_, body := s.get("/t/club/games/1/2")
 	for _, want := range []string{
 		"Black wins 62-2, the official score (61-2 on the board: the empty square goes to the winner).",
-		"Result: <strong>62-2</strong>, Cid wins.", "official score 62-2: empty squares go to the winner (61-2 on the board",
+		"Result: <strong>62-2</strong> · won by Cid.", `<p class="game-note">Official score 62-2: empty squares go to the winner (61-2 on the board; WOC IV.8, BOF 9).</p>`,
 		`<span class="pass">white passes</span>`,
 	} {
 		if !strings.Contains(body, want) {
@@ -173,7 +173,7 @@ func TestGameWithoutTranscript(t *testing.T) {
 	s := newSite(t, "Ann", "Ben", "Cid", "Dee")
 	s.enter(1, outflank.Discs{Black: 30, White: 34})
 	_, body := s.get("/t/club/games/1/1")
-	for _, want := range []string{"Result: <strong>30-34</strong>, Ben wins.", ">Ann</a>", ">Ben</a>", "No transcript was recorded for this game: only its result."} {
+	for _, want := range []string{"Result: <strong>30-34</strong> · won by Ben.", ">Ann</a>", ">Ben</a>", "No transcript was recorded for this game: only its result."} {
 		if !strings.Contains(body, want) {
 			t.Errorf("result only: page lacks %q", want)
 		}
