@@ -21,7 +21,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -145,9 +144,9 @@ func (d *demo) liveClients(t *testing.T) int {
 // outflankBinary builds cmd/outflank: the director's command line.
 func outflankBinary(t *testing.T) string {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
+	goTool, err := exec.LookPath("go") // go test puts its own go first on the PATH
 	if err != nil {
-		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+		t.Fatal(err)
 	}
 	bin := filepath.Join(t.TempDir(), "outflank")
 	if out, err := exec.Command(goTool, "build", "-o", bin, "outflank/cmd/outflank").CombinedOutput(); err != nil {
