@@ -346,3 +346,33 @@ func waitFor(t *testing.T, ok func() bool) {
 		}
 	}
 }
+
+// TestGameUnfinishedTranscript: a game stopped by a flag shows where its
+// transcript stops, and its result as the rules score it.
+func TestGameUnfinishedTranscript(t *testing.T) {
+	s := newSite(t, "Ann", "Ben", "Cid", "Dee")
+	_, err := s.db.Update(context.Background(), "club", outflank.KindResult, func(tour *outflank.Tournament) (string, error) {
+		res, err := tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeTimeDefault, Defaulter: outflank.White, DefaulterFlags: 2, Moves: readmeGame[:40]})
+		if err != nil {
+			return "", err
+		}
+		_, err = tour.SetResult(1, 1, res, outflank.ResultOptions{})
+		return "result", err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body := s.get("/t/club/games/1/1")
+	for _, want := range []string{"Result: <strong>64-0 time default by white</strong> · won by Ann.", "Move 20 of 20: white c8",
+		"Black to move (", `<p id="score" class="score">The transcript stops here, before the end of the game.</p>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	_, body = s.get("/api/t/club/games/1/1")
+	for _, want := range []string{`"finished": false`, `"to_move": "black"`, `"score": null`, `"outcome": "time-default"`, `"defaulter": "white"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("API lacks %s:\n%s", want, body)
+		}
+	}
+}
