@@ -151,3 +151,19 @@ func (m Match) Played() int {
 	}
 	return n
 }
+
+// Last is the match's last game (the zero game when it has none).
+func (m Match) Last() MatchGame {
+	if len(m.Games) == 0 {
+		return MatchGame{}
+	}
+	return m.Games[len(m.Games)-1]
+}
+
+// NameOf names one of the match's two players.
+func (m Match) NameOf(id int) string {
+	if id == m.Higher.Player {
+		return m.Higher.Name
+	}
+	return m.Lower.Name
+}

@@ -19,16 +19,18 @@ type Round struct {
 }
 
 // Table is a game of the round. A knockout game names its match (as
-// 'result' and 'pair --match' do) and its number in the match, and the
-// choice of colour or draw-win when one was recorded.
+// 'result' and 'pair --match' do, and in words: "semi-final 1") and its
+// number in the match, and the choice of colour or draw-win when one was
+// recorded.
 type Table struct {
-	Table  int              `json:"table"`
-	Black  Seat             `json:"black"`
-	White  Seat             `json:"white"`
-	Result *Result          `json:"result"`
-	Match  string           `json:"match,omitempty"`
-	Game   int              `json:"game,omitempty"`
-	Choice *outflank.Choice `json:"choice,omitempty"`
+	Table      int              `json:"table"`
+	Black      Seat             `json:"black"`
+	White      Seat             `json:"white"`
+	Result     *Result          `json:"result"`
+	Match      string           `json:"match,omitempty"`
+	MatchLabel string           `json:"match_label,omitempty"`
+	Game       int              `json:"game,omitempty"`
+	Choice     *outflank.Choice `json:"choice,omitempty"`
 }
 
 // Seat is a player as a pairing sheet shows them.
@@ -72,7 +74,7 @@ func RoundOf(t *outflank.Tournament, r *outflank.Round) Round {
 	for _, g := range r.Games {
 		td := Table{Table: g.Table, Black: seat(g.Black), White: seat(g.White), Result: resultOf(g.Result), Choice: g.Choice}
 		if m, ok := matches[g.Table]; ok {
-			td.Match, td.Game = m.name, m.game
+			td.Match, td.MatchLabel, td.Game = m.name, m.label, m.game
 		}
 		doc.Games = append(doc.Games, td)
 	}
@@ -92,8 +94,8 @@ func RoundOf(t *outflank.Tournament, r *outflank.Round) Round {
 
 // matchGame is a knockout game's match and number in it.
 type matchGame struct {
-	name string
-	game int
+	name, label string
+	game        int
 }
 
 // matchGames finds the match of each knockout game of r, by table.
@@ -105,7 +107,7 @@ func matchGames(t *outflank.Tournament, r *outflank.Round) map[int]matchGame {
 	for _, m := range t.Matches() {
 		for i, mg := range m.Games {
 			if mg.Round == r.Number {
-				found[mg.Game.Table] = matchGame{name: m.Name, game: i + 1}
+				found[mg.Game.Table] = matchGame{name: m.Name, label: m.Label, game: i + 1}
 			}
 		}
 	}

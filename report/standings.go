@@ -192,13 +192,14 @@ type InPlay struct {
 }
 
 type Row struct {
-	Rank   int     `json:"rank"`
-	Equal  bool    `json:"equal"`
-	Player int     `json:"player"`
-	Name   string  `json:"name"`
-	Points float64 `json:"points"`
-	BQ     float64 `json:"bq"`
-	Discs  int     `json:"discs"`
+	Rank    int     `json:"rank"`
+	Equal   bool    `json:"equal"`
+	Player  int     `json:"player"`
+	Name    string  `json:"name"`
+	Country string  `json:"country"`
+	Points  float64 `json:"points"`
+	BQ      float64 `json:"bq"`
+	Discs   int     `json:"discs"`
 	// Mark is the knockout stage the row's player goes to: "playoff" (a
 	// playoff of the provisional list, WOC II.3.2), "semi-final", "final"
 	// or "third-place" (the first match of the list's title he plays).
@@ -231,12 +232,20 @@ type Counted struct {
 // Place is a place in an order of finish, with the player's name.
 type Place struct {
 	outflank.Place
-	Name string `json:"name"`
+	Name    string `json:"name"`
+	Country string `json:"country"`
 }
 
 func nameOf(t *outflank.Tournament, id int) string {
 	if p, ok := t.Player(id); ok {
 		return p.Name
+	}
+	return ""
+}
+
+func countryOf(t *outflank.Tournament, id int) string {
+	if p, ok := t.Player(id); ok {
+		return p.Country
 	}
 	return ""
 }
@@ -253,7 +262,7 @@ func pointsOf(rows []standing.Row, id int) float64 {
 func rowsDoc(t *outflank.Tournament, rows []standing.Row) []Row {
 	var out []Row
 	for _, r := range rows {
-		out = append(out, Row{Rank: r.Rank, Equal: r.Equal, Player: r.Player, Name: nameOf(t, r.Player), Points: r.Points, BQ: r.BQ, Discs: r.Discs})
+		out = append(out, Row{Rank: r.Rank, Equal: r.Equal, Player: r.Player, Name: nameOf(t, r.Player), Country: countryOf(t, r.Player), Points: r.Points, BQ: r.BQ, Discs: r.Discs})
 	}
 	return out
 }
@@ -261,7 +270,7 @@ func rowsDoc(t *outflank.Tournament, rows []standing.Row) []Row {
 func placesDoc(t *outflank.Tournament, f outflank.Finish) []Place {
 	var out []Place
 	for _, p := range f.Places {
-		out = append(out, Place{Place: p, Name: nameOf(t, p.Player)})
+		out = append(out, Place{Place: p, Name: nameOf(t, p.Player), Country: countryOf(t, p.Player)})
 	}
 	return out
 }

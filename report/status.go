@@ -61,19 +61,9 @@ type Winner struct {
 	Name   string `json:"name"`
 }
 
-// StatusOf draws up t's status.
-func StatusOf(t *outflank.Tournament) Status {
-	step := t.Status()
-	progress := t.Progress()
-	d := Status{Tournament: t.Slug, Name: t.Name, Date: t.Date, Rules: string(t.Rules), Headline: step.Headline, Lines: step.Lines,
-		Done: step.Done, Players: len(t.Players), PlannedRounds: t.PlannedRounds(), CompleteRound: progress.Complete,
-		Rounds: []RoundLine{}, Matches: MatchesOf(t), Champions: []Winner{}, ListWinners: []Winner{}}
-	if d.Lines == nil {
-		d.Lines = []string{}
-	}
-	if len(progress.InPlay) > 0 {
-		d.InPlay = &InPlay{Rounds: progress.InPlay, Results: progress.Results, Games: progress.Games}
-	}
+// RoundsOf lists t's rounds.
+func RoundsOf(t *outflank.Tournament) []RoundLine {
+	out := []RoundLine{}
 	for _, r := range t.Rounds {
 		line := RoundLine{Round: r.Number, Stage: string(r.Stage), Games: len(r.Games), Byes: len(r.Byes)}
 		for _, g := range r.Games {
@@ -81,8 +71,25 @@ func StatusOf(t *outflank.Tournament) Status {
 				line.Results++
 			}
 		}
-		d.Rounds = append(d.Rounds, line)
+		out = append(out, line)
 	}
+	return out
+}
+
+// StatusOf draws up t's status.
+func StatusOf(t *outflank.Tournament) Status {
+	step := t.Status()
+	progress := t.Progress()
+	d := Status{Tournament: t.Slug, Name: t.Name, Date: t.Date, Rules: string(t.Rules), Headline: step.Headline, Lines: step.Lines,
+		Done: step.Done, Players: len(t.Players), PlannedRounds: t.PlannedRounds(), CompleteRound: progress.Complete,
+		Matches: MatchesOf(t), Champions: []Winner{}, ListWinners: []Winner{}}
+	if d.Lines == nil {
+		d.Lines = []string{}
+	}
+	if len(progress.InPlay) > 0 {
+		d.InPlay = &InPlay{Rounds: progress.InPlay, Results: progress.Results, Games: progress.Games}
+	}
+	d.Rounds = RoundsOf(t)
 	d.State = StateInPlay
 	switch {
 	case step.Done && len(t.Players) > 0:
