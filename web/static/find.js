@@ -32,6 +32,7 @@
     input.value = query;
     input.addEventListener("input", function () {
       query = input.value;
+      focused = true; // typing: the box has the focus
       apply();
     });
     input.addEventListener("focus", function () { focused = true; });
