@@ -73,6 +73,11 @@ func StandingsOf(t *outflank.Tournament, list string, after int, live bool) (Sta
 		doc.Final = rowsDoc(t, ifrl.Final)
 		doc.Playoffs, doc.Pending = playoffsDoc(ifrl.Playoffs), playoffsDoc(ifrl.Pending)
 		doc.PlayoffsOnly = t.Plan().Playoffs
+		for _, p := range doc.Playoffs {
+			markRow(doc.Provisional, p.Better, "playoff")
+			markRow(doc.Provisional, p.Worse, "playoff")
+		}
+		markStages(t, rules.TitleIndividual, doc.Final)
 	case "wfrl", "yfrl":
 		var prov, final []standing.Row
 		var err error
@@ -83,6 +88,11 @@ func StandingsOf(t *outflank.Tournament, list string, after int, live bool) (Sta
 		}
 		doc.Provisional, doc.Final = rowsDoc(t, prov), rowsDoc(t, final)
 		doc.PlayoffsOnly = true
+		title := rules.TitleWomen
+		if list == "yfrl" {
+			title = rules.TitleYoung
+		}
+		markStages(t, title, doc.Final)
 	case "tfrl":
 		for _, r := range t.Teams(ifrl) {
 			td := Team{Rank: r.Rank, Equal: r.Equal, Team: r.Team, Points: r.Points, Counted: r.Counted, GamesBetween: r.GamesBetween}
@@ -93,6 +103,35 @@ func StandingsOf(t *outflank.Tournament, list string, after int, live bool) (Sta
 		}
 	}
 	return doc, nil
+}
+
+// markRow marks player id's row.
+func markRow(rows []Row, id int, mark string) {
+	for i := range rows {
+		if rows[i].Player == id && rows[i].Mark == "" {
+			rows[i].Mark = mark
+		}
+	}
+}
+
+// markStages marks the rows of the players in title's knockout matches
+// with the stage of the first they play: the semi-finals, or without them
+// the final or third place.
+func markStages(t *outflank.Tournament, title rules.Title, rows []Row) {
+	if rows == nil {
+		return
+	}
+	for _, m := range t.Matches() {
+		if m.Title != title || m.Stage == outflank.StagePlayoff {
+			continue
+		}
+		mark := string(m.Stage)
+		if _, kind, ok := m.Stage.Knockout(); ok {
+			mark = map[rules.Kind]string{rules.KindSemiFinal: "semi-final", rules.KindThirdPlace: "third-place", rules.KindFinal: "final"}[kind]
+		}
+		markRow(rows, m.Higher, mark)
+		markRow(rows, m.Lower, mark)
+	}
 }
 
 // finishRule cites the rules of the order of finish.
@@ -153,13 +192,18 @@ type InPlay struct {
 }
 
 type Row struct {
-	Rank   int     `json:"rank"`
-	Equal  bool    `json:"equal"`
-	Player int     `json:"player"`
-	Name   string  `json:"name"`
-	Points float64 `json:"points"`
-	BQ     float64 `json:"bq"`
-	Discs  int     `json:"discs"`
+	Rank    int     `json:"rank"`
+	Equal   bool    `json:"equal"`
+	Player  int     `json:"player"`
+	Name    string  `json:"name"`
+	Country string  `json:"country"`
+	Points  float64 `json:"points"`
+	BQ      float64 `json:"bq"`
+	Discs   int     `json:"discs"`
+	// Mark is the knockout stage the row's player goes to: "playoff" (a
+	// playoff of the provisional list, WOC II.3.2), "semi-final", "final"
+	// or "third-place" (the first match of the list's title he plays).
+	Mark string `json:"mark,omitempty"`
 }
 
 type Playoff struct {
@@ -188,12 +232,20 @@ type Counted struct {
 // Place is a place in an order of finish, with the player's name.
 type Place struct {
 	outflank.Place
-	Name string `json:"name"`
+	Name    string `json:"name"`
+	Country string `json:"country"`
 }
 
 func nameOf(t *outflank.Tournament, id int) string {
 	if p, ok := t.Player(id); ok {
 		return p.Name
+	}
+	return ""
+}
+
+func countryOf(t *outflank.Tournament, id int) string {
+	if p, ok := t.Player(id); ok {
+		return p.Country
 	}
 	return ""
 }
@@ -210,7 +262,7 @@ func pointsOf(rows []standing.Row, id int) float64 {
 func rowsDoc(t *outflank.Tournament, rows []standing.Row) []Row {
 	var out []Row
 	for _, r := range rows {
-		out = append(out, Row{Rank: r.Rank, Equal: r.Equal, Player: r.Player, Name: nameOf(t, r.Player), Points: r.Points, BQ: r.BQ, Discs: r.Discs})
+		out = append(out, Row{Rank: r.Rank, Equal: r.Equal, Player: r.Player, Name: nameOf(t, r.Player), Country: countryOf(t, r.Player), Points: r.Points, BQ: r.BQ, Discs: r.Discs})
 	}
 	return out
 }
@@ -218,7 +270,7 @@ func rowsDoc(t *outflank.Tournament, rows []standing.Row) []Row {
 func placesDoc(t *outflank.Tournament, f outflank.Finish) []Place {
 	var out []Place
 	for _, p := range f.Places {
-		out = append(out, Place{Place: p, Name: nameOf(t, p.Player)})
+		out = append(out, Place{Place: p, Name: nameOf(t, p.Player), Country: countryOf(t, p.Player)})
 	}
 	return out
 }

@@ -52,7 +52,13 @@ func browserPages(d *demo) []browserPage {
 	open := fmt.Sprintf("/t/demo/games/%d/%d", d.round, d.table)
 	return []browserPage{
 		{"home", "/", ""},
+		{"event", "/t/demo", ""},
+		{"pairings", fmt.Sprintf("/t/demo/pairings/%d", d.round), fmt.Sprintf(`tr[data-table="%d"]`, d.table)},
 		{"standings", "/t/demo/standings", fmt.Sprintf(`tr[data-player="%d"]`, d.black)},
+		{"crosstable", "/t/demo/crosstable", ""},
+		{"players", "/t/demo/players", ""},
+		{"player", fmt.Sprintf("/t/demo/players/%d", d.black), ""},
+		{"knockout", "/t/demo/knockout", ""},
 		{"game-open", open, "main"},
 		{"game", fmt.Sprintf("/t/demo/games/%d/%d?ply=33", d.close[0], d.close[1]), ""},
 		{"game-no-transcript", fmt.Sprintf("/t/demo/games/%d/%d", d.round, d.table-1), ""},

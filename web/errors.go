@@ -7,15 +7,29 @@ import (
 	"outflank/report"
 )
 
+// link is a link a page offers: an address and its text.
+type link struct {
+	Href, Text string
+}
+
+// missing is a request for something of a tournament that does not exist
+// (a round, a player): what was not found, and links to what exists.
+type missing struct {
+	message string
+	links   []link
+}
+
+func (m *missing) Error() string { return m.message }
+
 // notFound answers a request for something that does not exist: a page
 // that says what was not found and links to what exists, or, on the API,
 // a JSON message.
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request, message string) {
-	s.errorPage(w, r, http.StatusNotFound, message)
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, message string, links ...link) {
+	s.errorPage(w, r, http.StatusNotFound, message, links...)
 }
 
 // errorPage answers with status and message, as HTML or, on the API, JSON.
-func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, message string) {
+func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, message string, links ...link) {
 	w.Header().Set("Cache-Control", "no-store")
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		w.Header().Set("Content-Type", "application/json")
@@ -29,7 +43,8 @@ func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, m
 	body, err := s.pages.render("error", false, view{Title: http.StatusText(status), Data: struct {
 		Status  int
 		Message string
-	}{status, message}})
+		Links   []link
+	}{status, message, links}})
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	if err != nil {
@@ -37,5 +52,7 @@ func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, m
 		w.Write([]byte(http.StatusText(status)))
 		return
 	}
-	w.Write(body)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
 }

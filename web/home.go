@@ -1,13 +1,17 @@
 package web
 
 import (
+	"bytes"
+	"context"
 	"net/http"
 
 	"outflank"
+	"outflank/report"
 )
 
 func (s *Server) registerHomeRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /{$}", s.handleHome)
+	mux.HandleFunc("GET /api/tournaments", s.handleTournamentsAPI)
 }
 
 // siteVersion is a number that grows with every change of any tournament:
@@ -22,8 +26,36 @@ func (s *Server) siteVersion() int64 {
 	return sum
 }
 
-// handleHome lists the tournaments.
+// homeGroup is a part of the home page: the tournaments in one state.
+type homeGroup struct {
+	Title       string
+	Tournaments []report.TournamentLine
+}
+
+// handleHome lists the tournaments: in play, upcoming, finished.
 func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
+	s.sitePage(w, r, "text/html; charset=utf-8", func(doc report.Tournaments) ([]byte, error) {
+		groups := []homeGroup{{Title: "In play"}, {Title: "Upcoming"}, {Title: "Finished"}}
+		for _, t := range doc.Tournaments {
+			i := map[string]int{report.StateInPlay: 0, report.StateUpcoming: 1, report.StateFinished: 2}[t.State]
+			groups[i].Tournaments = append(groups[i].Tournaments, t)
+		}
+		return s.pages.render("home", r.URL.Query().Has("fragment"), view{Title: "Tournaments", Nav: "home", Data: groups})
+	})
+}
+
+// handleTournamentsAPI serves 'outflank list --json'.
+func (s *Server) handleTournamentsAPI(w http.ResponseWriter, r *http.Request) {
+	s.sitePage(w, r, "application/json", func(doc report.Tournaments) ([]byte, error) {
+		var buf bytes.Buffer
+		err := report.WriteJSON(&buf, doc)
+		return buf.Bytes(), err
+	})
+}
+
+// sitePage serves a page about every tournament, rendered once per site
+// version from the list of tournaments.
+func (s *Server) sitePage(w http.ResponseWriter, r *http.Request, ctype string, render func(report.Tournaments) ([]byte, error)) {
 	s.ready(r.Context())
 	version := s.siteVersion()
 	key := cacheKey(r)
@@ -36,15 +68,20 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if list == nil {
-		list = []outflank.TournamentSummary{}
-	}
-	body, err := s.pages.render("home", r.URL.Query().Has("fragment"), view{Title: "Tournaments", Nav: "home", Data: list})
+	doc, err := report.TournamentsOf(r.Context(), list, func(ctx context.Context, slug string) (*outflank.Tournament, error) {
+		v, _ := s.version(ctx, slug)
+		return s.tours.get(ctx, slug, v)
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	p := newPage(key, version, "text/html; charset=utf-8", body)
+	body, err := render(doc)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := newPage(key, version, ctype, body)
 	s.cache.put(key, p)
 	s.write(w, r, p)
 }

@@ -147,7 +147,7 @@ func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype str
 	slug := r.PathValue("slug")
 	version, ok := s.version(r.Context(), slug)
 	if !ok {
-		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug))
+		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug), s.tournamentLinks(r)...)
 		return
 	}
 	key := cacheKey(r)
@@ -216,9 +216,14 @@ func acceptsGzip(r *http.Request) bool {
 }
 
 // fail answers a request whose document could not be made: 404 for what
-// does not exist, 400 for a wrong query, 500 (logged, not shown) for the
+// does not exist (with links to what does, for a missing error), 400 for a wrong query, 500 (logged, not shown) for the
 // rest.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var m *missing
+	if errors.As(err, &m) {
+		s.notFound(w, r, m.message, m.links...)
+		return
+	}
 	switch outflank.ErrorCode(err) {
 	case outflank.ENOTFOUND:
 		s.notFound(w, r, outflank.ErrorMessage(err))
@@ -231,4 +236,24 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Error("rendering a page", "path", r.URL.Path, "err", err)
 		s.errorPage(w, r, http.StatusInternalServerError, "Something went wrong on the server; the error is in its log.")
 	}
+}
+
+// maxLinks bounds the tournaments a 404 page links to.
+const maxLinks = 30
+
+// tournamentLinks links to the tournaments there are, for a page that
+// asked for one that is not; none on the API.
+func (s *Server) tournamentLinks(r *http.Request) []link {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		return nil
+	}
+	list, err := s.store.Tournaments(r.Context())
+	if err != nil {
+		return nil
+	}
+	var links []link
+	for _, t := range list[:min(len(list), maxLinks)] {
+		links = append(links, link{"/t/" + t.Slug, t.Name})
+	}
+	return links
 }

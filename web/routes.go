@@ -8,6 +8,11 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 	for _, register := range []func(*http.ServeMux){
 		s.registerHomeRoutes,
 		s.registerStandingsRoutes,
+		s.registerTournamentRoutes,
+		s.registerPairingsRoutes,
+		s.registerCrosstableRoutes,
+		s.registerPlayersRoutes,
+		s.registerKnockoutRoutes,
 		s.registerGamesRoutes,
 		s.registerEventsRoutes,
 		s.registerHealthRoutes,

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"outflank"
@@ -31,6 +33,53 @@ func standingsQuery(r *http.Request) (list string, after int, err error) {
 	return list, after, nil
 }
 
+// listRounds are the rounds a list can be drawn up after: the complete
+// rounds of the main stage.
+func listRounds(t *outflank.Tournament) []int {
+	complete := t.Progress().Complete
+	var rounds []int
+	for _, r := range t.Rounds {
+		if r.Number <= complete && (r.Stage == outflank.StageSwiss || r.Stage == outflank.StageRoundRobin) {
+			rounds = append(rounds, r.Number)
+		}
+	}
+	return rounds
+}
+
+// checkAfter answers ?after= naming a round no list is drawn up after
+// with a 404 that links to the lists there are.
+func checkAfter(t *outflank.Tournament, list string, after int, rounds []int) error {
+	if after == 0 {
+		return nil
+	}
+	for _, n := range rounds {
+		if n == after {
+			return nil
+		}
+	}
+	m := &missing{message: fmt.Sprintf("%s has no list after round %d: a list counts complete rounds of the main stage only.", t.Name, after)}
+	if len(rounds) > 0 {
+		m.message = fmt.Sprintf("%s has no list after round %d: the lists are after rounds %d to %d.", t.Name, after, rounds[0], rounds[len(rounds)-1])
+	}
+	if list == "" || list == "finish" {
+		list = "ifrl"
+	}
+	for _, n := range rounds {
+		m.links = append(m.links, link{fmt.Sprintf("/t/%s/standings?list=%s&after=%d", t.Slug, list, n), fmt.Sprintf("The %s after round %d", listName(list), n)})
+	}
+	m.links = append(m.links, link{"/t/" + t.Slug + "/standings", "The standings now"})
+	return m
+}
+
+// standingsView is the standings page: the list, the lists the event
+// has, and the rounds a list can be drawn up after.
+type standingsView struct {
+	report.Standings
+	Lists  []string
+	Rounds []int
+	After  int
+}
+
 func (s *Server) handleStandings(w http.ResponseWriter, r *http.Request) {
 	list, after, err := standingsQuery(r)
 	if err != nil {
@@ -38,11 +87,20 @@ func (s *Server) handleStandings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.tournamentPage(w, r, "standings", func(t *outflank.Tournament) (view, error) {
+		rounds := listRounds(t)
+		if err := checkAfter(t, list, after, rounds); err != nil {
+			return view{}, err
+		}
 		doc, err := report.StandingsOf(t, list, after, false)
 		if err != nil {
 			return view{}, err
 		}
-		return view{Title: "Standings · " + t.Name, Nav: "standings", Data: doc}, nil
+		lists := listsOf(t, doc.List == "finish" || len(t.Matches()) > 0 || t.Status().Done)
+		if !slices.Contains(lists, doc.List) {
+			lists = append(lists, doc.List)
+		}
+		v := standingsView{Standings: doc, Lists: lists, Rounds: rounds, After: after}
+		return view{Title: "Standings · " + t.Name, Nav: "standings", Data: v}, nil
 	})
 }
 
@@ -53,6 +111,9 @@ func (s *Server) handleStandingsAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.tournamentJSON(w, r, func(t *outflank.Tournament) (any, error) {
+		if err := checkAfter(t, list, after, listRounds(t)); err != nil {
+			return nil, err
+		}
 		return report.StandingsOf(t, list, after, false)
 	})
 }

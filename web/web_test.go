@@ -115,7 +115,7 @@ func TestStandingsPage(t *testing.T) {
 	s.enter(1, outflank.Discs{Black: 40, White: 24})
 	s.enter(2, outflank.Discs{Black: 20, White: 44})
 	res, body := s.get("/t/club/standings")
-	if res.StatusCode != 200 || !strings.Contains(body, "<h1>Standings</h1>") || !strings.Contains(body, `<td class="name">Ann</td>`) {
+	if res.StatusCode != 200 || !strings.Contains(body, "<h1>Standings ") || !strings.Contains(body, `<a href="/t/club/players/1">Ann</a>`) {
 		t.Fatalf("standings: %d\n%s", res.StatusCode, body)
 	}
 	for _, h := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "ETag"} {

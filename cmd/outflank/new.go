@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"outflank"
+	"outflank/report"
 	"outflank/rules"
 	"outflank/sqlite"
 )
@@ -85,18 +86,26 @@ func runNew(e *env, args []string) error {
 }
 
 func runList(e *env, args []string) error {
-	fs := e.newFlags("list", "list")
+	fs := e.newFlags("list", "list [--json]")
+	asJSON := fs.Bool("json", false, "print one JSON document, with each tournament's state")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 0 {
-		return usagef("usage: outflank list")
+		return usagef("usage: outflank list [--json]")
 	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
 		list, err := db.Tournaments(ctx)
 		if err != nil {
 			return err
+		}
+		if *asJSON {
+			doc, err := report.TournamentsOf(ctx, list, db.Tournament)
+			if err != nil {
+				return err
+			}
+			return writeJSON(e.stdout, doc)
 		}
 		if len(list) == 0 {
 			e.printf(e.stdout, "no tournaments yet in %s: 'outflank new SLUG --name NAME --rules RULESET' creates one\n", e.db)

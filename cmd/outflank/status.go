@@ -9,9 +9,12 @@ import (
 )
 
 func runStatus(e *env, args []string) error {
-	t, err := e.loadOnly("status", args)
+	t, asJSON, err := e.loadOnly("status", args)
 	if err != nil {
 		return err
+	}
+	if asJSON {
+		return writeJSON(e.stdout, report.StatusOf(t))
 	}
 	e.printf(e.stdout, "%s\n", t.Status().Text)
 	return nil

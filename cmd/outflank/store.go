@@ -46,15 +46,18 @@ func (e *env) load(slug string) (*outflank.Tournament, error) {
 	return t, err
 }
 
-// loadOnly parses a command that takes only a slug and loads the tournament.
-func (e *env) loadOnly(name string, args []string) (*outflank.Tournament, error) {
-	usage := name + " SLUG"
+// loadOnly parses a command that takes only a slug and --json, and loads
+// the tournament; asJSON reports --json.
+func (e *env) loadOnly(name string, args []string) (t *outflank.Tournament, asJSON bool, err error) {
+	usage := name + " SLUG [--json]"
 	fs := e.newFlags(name, usage)
+	jsonFlag := fs.Bool("json", false, "print one JSON document")
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return e.load(slug)
+	t, err = e.load(slug)
+	return t, *jsonFlag, err
 }
 
 // saved reports a committed change. It is called only after the commit:

@@ -1,0 +1,188 @@
+package report
+
+import (
+	"fmt"
+
+	"outflank"
+)
+
+// Crosstable is what 'crosstable --json' prints and /api/t/{slug}/crosstable
+// serves: a line per player in the order of the list, a cell per round of
+// the list (the round robin or Swiss, and EGP II.2's placement rounds), and
+// the knockout matches apart, as they do not count for the list (WOC
+// II.3.3, III). InPlay labels a list that leaves out a round in play: the
+// order is the list after the last complete round, while the points and
+// discs add up every result entered.
+type Crosstable struct {
+	Tournament string        `json:"tournament"`
+	Rounds     []CrossRound  `json:"rounds"`
+	Players    []CrossPlayer `json:"players"`
+	InPlay     string        `json:"in_play,omitempty"`
+	Knockout   []Match       `json:"knockout"`
+}
+
+// CrossRound is a column: its round and heading ("r3"; "p1" for the first
+// placement round).
+type CrossRound struct {
+	Round   int    `json:"round"`
+	Heading string `json:"heading"`
+	Stage   string `json:"stage"`
+}
+
+// CrossPlayer is a line: the player's place in the order, his cells, and
+// the points and discs of the columns.
+type CrossPlayer struct {
+	Rank                int         `json:"rank"`
+	Player              int         `json:"player"`
+	Name                string      `json:"name"`
+	Country             string      `json:"country"`
+	Cells               []CrossCell `json:"cells"`
+	Points              float64     `json:"points"`
+	Discs               int         `json:"discs"`
+	WithdrawnAfterRound *int        `json:"withdrawn_after_round"`
+}
+
+// CrossCell is a player's round: Kind "game" (against Opponent, whose
+// place in the order is OpponentRank, with Colour "b" or "w", his own
+// discs and the opponent's once the result is in, Mark telling how the
+// game ended), "bye", "withdrawn" or "none". Text is the cell as the
+// crosstable prints it: "12b40-24t", "bye", "wd", "-".
+type CrossCell struct {
+	Round         int    `json:"round"`
+	Kind          string `json:"kind"`
+	Opponent      int    `json:"opponent,omitempty"`
+	OpponentRank  int    `json:"opponent_rank,omitempty"`
+	Colour        string `json:"colour,omitempty"`
+	Discs         *int   `json:"discs,omitempty"`
+	OpponentDiscs *int   `json:"opponent_discs,omitempty"`
+	Mark          string `json:"mark,omitempty"`
+	Text          string `json:"text"`
+}
+
+// The kinds of a crosstable's cell.
+const (
+	CellGame      = "game"
+	CellBye       = "bye"
+	CellWithdrawn = "withdrawn"
+	CellNone      = "none"
+)
+
+// Marks tell how a game ended, on both players' cells: t time default,
+// f forfeit, u unplayed, p penalty, d draw-win, ? discs unknown.
+var Marks = map[outflank.Outcome]string{
+	outflank.OutcomeTimeDefault: "t",
+	outflank.OutcomeForfeit:     "f",
+	outflank.OutcomeUnplayed:    "u",
+	outflank.OutcomePenalty:     "p",
+	outflank.OutcomeDrawWin:     "d",
+}
+
+// CrosstableOf draws up t's crosstable.
+func CrosstableOf(t *outflank.Tournament) Crosstable {
+	order := t.RankOrder()
+	rank := map[int]int{}
+	for i, id := range order {
+		rank[id] = i + 1
+	}
+	d := Crosstable{Tournament: t.Slug, Rounds: []CrossRound{}, Players: []CrossPlayer{}, Knockout: []Match{}}
+	var grid []outflank.Round
+	placement := 0
+	for _, r := range t.Rounds {
+		var heading string
+		switch r.Stage {
+		case outflank.StagePlacement:
+			placement++
+			heading = fmt.Sprintf("p%d", placement)
+		case outflank.StageRoundRobin, outflank.StageSwiss:
+			heading = fmt.Sprintf("r%d", r.Number)
+		default:
+			continue
+		}
+		grid = append(grid, r)
+		d.Rounds = append(d.Rounds, CrossRound{Round: r.Number, Heading: heading, Stage: string(r.Stage)})
+	}
+	totals := gridTotals(t, grid)
+	for _, id := range order {
+		p, _ := t.Player(id)
+		line := CrossPlayer{Rank: rank[id], Player: id, Name: p.Name, Country: p.Country, Cells: []CrossCell{},
+			Points: totals[id].Points, Discs: totals[id].Discs, WithdrawnAfterRound: p.WithdrawnAfterRound}
+		for _, r := range grid {
+			line.Cells = append(line.Cells, cell(r, p, rank))
+		}
+		d.Players = append(d.Players, line)
+	}
+	if p := t.Progress(); len(p.InPlay) > 0 {
+		d.InPlay = p.Label()
+	}
+	for _, m := range MatchesOf(t) {
+		if len(m.Games) > 0 {
+			d.Knockout = append(d.Knockout, m)
+		}
+	}
+	return d
+}
+
+// gridTotals adds up the points and discs of the grid's rounds.
+func gridTotals(t *outflank.Tournament, grid []outflank.Round) map[int]outflank.Total {
+	totals := map[int]outflank.Total{}
+	add := func(id int, points float64, discs int) {
+		tot := totals[id]
+		tot.Points += points
+		tot.Discs += discs
+		totals[id] = tot
+	}
+	for _, r := range grid {
+		for _, g := range r.Games {
+			if g.Result != nil {
+				bp, wp := g.Result.Points()
+				add(g.Black, bp, g.Result.BlackDiscs)
+				add(g.White, wp, g.Result.WhiteDiscs)
+			}
+		}
+		for _, id := range r.Byes {
+			add(id, 1, t.Settings.ByeDiscs[0])
+		}
+	}
+	return totals
+}
+
+func cell(r outflank.Round, p *outflank.Player, rank map[int]int) CrossCell {
+	c := CrossCell{Round: r.Number}
+	for _, bye := range r.Byes {
+		if bye == p.ID {
+			c.Kind, c.Text = CellBye, "bye"
+			return c
+		}
+	}
+	for _, g := range r.Games {
+		if g.Black != p.ID && g.White != p.ID {
+			continue
+		}
+		opp, colour := g.White, "b"
+		if g.White == p.ID {
+			opp, colour = g.Black, "w"
+		}
+		c.Kind, c.Opponent, c.OpponentRank, c.Colour = CellGame, opp, rank[opp], colour
+		if g.Result == nil {
+			c.Text = fmt.Sprintf("%d%s", rank[opp], colour)
+			return c
+		}
+		own, theirs := g.Result.BlackDiscs, g.Result.WhiteDiscs
+		if colour == "w" {
+			own, theirs = theirs, own
+		}
+		c.Discs, c.OpponentDiscs = &own, &theirs
+		c.Mark = Marks[g.Result.Outcome]
+		if g.Result.DiscsUnknown {
+			c.Mark = "?"
+		}
+		c.Text = fmt.Sprintf("%d%s%d-%d%s", rank[opp], colour, own, theirs, c.Mark)
+		return c
+	}
+	if !p.Active(r.Number) {
+		c.Kind, c.Text = CellWithdrawn, "wd"
+		return c
+	}
+	c.Kind, c.Text = CellNone, "-"
+	return c
+}

@@ -1,0 +1,104 @@
+package web
+
+import (
+	"net/http"
+	"slices"
+
+	"outflank"
+	"outflank/report"
+	"outflank/rules"
+)
+
+func (s *Server) registerKnockoutRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /t/{slug}/knockout", s.handleKnockout)
+}
+
+// bracket is a title's knockout matches as a bracket: the semi-finals,
+// then the final and the third place (or the playoffs, in a column).
+type bracket struct {
+	Title   string
+	Columns [][]report.Match
+}
+
+// bracketsOf lays the matches out: the playoffs of the provisional list,
+// then each title's bracket, semi-finals first.
+func bracketsOf(matches []report.Match) []bracket {
+	var playoffs []report.Match
+	byTitle := map[string]*bracket{}
+	var out []*bracket
+	for _, m := range matches {
+		if m.Stage == string(outflank.StagePlayoff) {
+			playoffs = append(playoffs, m)
+			continue
+		}
+		b := byTitle[m.Title]
+		if b == nil {
+			b = &bracket{Title: m.Title, Columns: make([][]report.Match, 2)}
+			byTitle[m.Title] = b
+			out = append(out, b)
+		}
+		col := 1
+		if _, kind, ok := outflank.Stage(m.Stage).Knockout(); ok && kind == rules.KindSemiFinal {
+			col = 0
+		}
+		b.Columns[col] = append(b.Columns[col], m)
+	}
+	var brackets []bracket
+	if len(playoffs) > 0 {
+		brackets = append(brackets, bracket{Title: "playoffs", Columns: [][]report.Match{playoffs}})
+	}
+	for _, b := range out {
+		// The final above the third place.
+		slices.SortStableFunc(b.Columns[1], func(x, y report.Match) int { return finalFirst(x) - finalFirst(y) })
+		if len(b.Columns[0]) == 0 {
+			b.Columns = b.Columns[1:]
+		}
+		brackets = append(brackets, *b)
+	}
+	return brackets
+}
+
+// finalFirst orders a bracket's last column: the final, then the rest.
+func finalFirst(m report.Match) int {
+	if _, kind, ok := outflank.Stage(m.Stage).Knockout(); ok && kind == rules.KindFinal {
+		return 0
+	}
+	return 1
+}
+
+// bracketTitle heads a bracket.
+func bracketTitle(title string) string {
+	switch title {
+	case "playoffs":
+		return "Playoffs of the provisional list"
+	case "women":
+		return "Women's title"
+	case "young":
+		return "Young players' title"
+	}
+	return "Individual title"
+}
+
+// formatWords says how a match is played.
+func formatWords(format string) string {
+	switch format {
+	case "best-of-three":
+		return "best of three games"
+	case "two-games":
+		return "two games"
+	case "one-game":
+		return "one game"
+	case "bof-playoff":
+		return "one game (BOF play-off)"
+	}
+	return format
+}
+
+// handleKnockout shows the playoffs, semi-finals, third places and finals
+// as brackets, each match with its games and the choice of colour or
+// draw-win.
+func (s *Server) handleKnockout(w http.ResponseWriter, r *http.Request) {
+	s.tournamentPage(w, r, "knockout", func(t *outflank.Tournament) (view, error) {
+		return view{Title: "Knockout · " + t.Name, Nav: "knockout", Data: bracketsOf(report.MatchesOf(t))}, nil
+	})
+}

@@ -1,0 +1,48 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"outflank"
+	"outflank/report"
+)
+
+func (s *Server) registerPlayersRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /t/{slug}/players", s.handlePlayers)
+	mux.HandleFunc("GET /t/{slug}/players/{id}", s.handlePlayer)
+	mux.HandleFunc("GET /api/t/{slug}/players", s.handlePlayersAPI)
+}
+
+// handlePlayers lists the players, each linking to his page.
+func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
+	s.tournamentPage(w, r, "players", func(t *outflank.Tournament) (view, error) {
+		return view{Title: "Players · " + t.Name, Nav: "players", Data: report.PlayerListOf(t)}, nil
+	})
+}
+
+// handlePlayersAPI serves 'outflank player list --json'.
+func (s *Server) handlePlayersAPI(w http.ResponseWriter, r *http.Request) {
+	s.tournamentJSON(w, r, func(t *outflank.Tournament) (any, error) {
+		return report.PlayerListOf(t), nil
+	})
+}
+
+// handlePlayer is a player's page: his games round by round with his
+// running points, his rank in each list, his knockout matches.
+func (s *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
+	s.tournamentPage(w, r, "player", func(t *outflank.Tournament) (view, error) {
+		text := r.PathValue("id")
+		id, err := strconv.Atoi(text)
+		if _, ok := t.Player(id); err != nil || !ok {
+			return view{}, &missing{message: fmt.Sprintf("%s has no player %q.", t.Name, text),
+				links: []link{{"/t/" + t.Slug + "/players", fmt.Sprintf("The %d players of %s", len(t.Players), t.Name)}}}
+		}
+		doc, err := report.PlayerOf(t, id)
+		if err != nil {
+			return view{}, err
+		}
+		return view{Title: doc.Player.Name + " · " + t.Name, Nav: "players", Data: doc}, nil
+	})
+}
