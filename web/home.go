@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"outflank"
@@ -27,24 +28,24 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 	s.ready(r.Context())
 	version := s.siteVersion()
 	key := cacheKey(r)
-	if p := s.cache.get(key, version); p != nil {
-		s.write(w, r, p)
-		return
-	}
-	list, err := s.store.Tournaments(r.Context())
+	fragment := r.URL.Query().Has("fragment")
+	p, err := s.cache.page(r.Context(), key, version, func(ctx context.Context) (*page, error) {
+		list, err := s.store.Tournaments(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if list == nil {
+			list = []outflank.TournamentSummary{}
+		}
+		body, err := s.pages.render("home", fragment, view{Title: "Tournaments", Nav: "home", Data: list})
+		if err != nil {
+			return nil, err
+		}
+		return newPage(key, version, "text/html; charset=utf-8", body), nil
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if list == nil {
-		list = []outflank.TournamentSummary{}
-	}
-	body, err := s.pages.render("home", r.URL.Query().Has("fragment"), view{Title: "Tournaments", Nav: "home", Data: list})
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	p := newPage(key, version, "text/html; charset=utf-8", body)
-	s.cache.put(key, p)
 	s.write(w, r, p)
 }

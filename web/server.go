@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -59,7 +60,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
-		cache: newPageCache(4096), tours: newTournamentCache(store), hub: newHub(cfg.Log), watched: make(chan struct{})}
+		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), hub: newHub(cfg.Log), watched: make(chan struct{})}
 	return s, nil
 }
 
@@ -86,13 +87,21 @@ func (s *Server) Watch(ctx context.Context) error {
 }
 
 // ready waits, briefly, for the feed's first versions, and reports
-// whether they came.
+// whether they came; once they have, it answers at once (every request
+// asks).
 func (s *Server) ready(ctx context.Context) bool {
 	select {
 	case <-s.watched:
 		return true
+	default:
+	}
+	timer := time.NewTimer(5 * time.Second)
+	defer timer.Stop()
+	select {
+	case <-s.watched:
+		return true
 	case <-ctx.Done():
-	case <-time.After(5 * time.Second):
+	case <-timer.C:
 	}
 	return false
 }
