@@ -31,6 +31,9 @@ type Config struct {
 	BaseURL string
 	// Log receives the access log and the server's own messages.
 	Log *slog.Logger
+	// MaxStreams bounds the live streams open at once; 0 takes most of
+	// the files the process may open (ulimit -n).
+	MaxStreams int
 }
 
 // Server serves the web site of a store's tournaments.
@@ -60,7 +63,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
-		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), hub: newHub(cfg.Log), watched: make(chan struct{})}
+		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
 	return s, nil
 }
 
