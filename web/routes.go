@@ -10,6 +10,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerStandingsRoutes,
 		s.registerEventsRoutes,
 		s.registerHealthRoutes,
+		s.registerQRRoutes,
 	} {
 		register(mux)
 	}
