@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"outflank"
 )
@@ -15,6 +16,7 @@ import (
 // page is a rendered page (or fragment), kept for the tournament version
 // it was rendered from.
 type page struct {
+	key     string
 	version int64
 	etag    string // of the body; the gzip's is etagGz (RFC 9110 8.8.3)
 	etagGz  string
@@ -23,6 +25,13 @@ type page struct {
 	gz      []byte // body gzipped, nil when too small to gain
 	// The Content-Length of each, written once.
 	bodyLength, gzLength string
+
+	// slug is the tournament the page shows ("" for the site's own), and
+	// rerender renders it at a later version (nil: on demand only); hits
+	// counts the requests it answered (prerender.go).
+	slug     string
+	rerender func(ctx context.Context, version int64) (*page, error)
+	hits     atomic.Int64
 }
 
 // newPage finishes a rendered body: its ETag (the version and the key
@@ -31,7 +40,7 @@ func newPage(key string, version int64, ctype string, body []byte) *page {
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	tag := fmt.Sprintf("v%d-%x", version, h.Sum64())
-	p := &page{version: version, etag: `"` + tag + `"`, etagGz: `"` + tag + `-gz"`, ctype: ctype, body: body, bodyLength: strconv.Itoa(len(body))}
+	p := &page{key: key, version: version, etag: `"` + tag + `"`, etagGz: `"` + tag + `-gz"`, ctype: ctype, body: body, bodyLength: strconv.Itoa(len(body))}
 	if len(body) > 1024 {
 		var buf bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
@@ -79,6 +88,7 @@ func (c *pageCache) get(key string, version int64) *page {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	if p := c.pages[key]; p != nil && p.version >= version {
+		p.hits.Add(1)
 		return p
 	}
 	return nil

@@ -153,7 +153,8 @@ func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype str
 	}
 	key := cacheKey(r)
 	fragment := r.URL.Query().Has("fragment")
-	p, err := s.cache.page(r.Context(), key, version, func(ctx context.Context) (*page, error) {
+	var rerender func(ctx context.Context, version int64) (*page, error)
+	rerender = func(ctx context.Context, version int64) (*page, error) {
 		t, err := s.tours.get(ctx, slug, version)
 		if err != nil {
 			return nil, err
@@ -162,7 +163,12 @@ func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype str
 		if err != nil {
 			return nil, err
 		}
-		return newPage(key, t.Version, ctype, body), nil
+		p := newPage(key, t.Version, ctype, body)
+		p.slug, p.rerender = slug, rerender
+		return p, nil
+	}
+	p, err := s.cache.page(r.Context(), key, version, func(ctx context.Context) (*page, error) {
+		return rerender(ctx, version)
 	})
 	if err != nil {
 		s.fail(w, r, err)

@@ -68,23 +68,36 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 }
 
 // Watch follows the feed until ctx ends: it records the versions and tells
-// the live pages of each tournament that changed.
+// the live pages of each tournament that changed. The busy pages of a
+// tournament that changed are rendered anew first (prerender.go): until
+// they are, the site shows the version before, whole, and the live pages
+// are told of the change once the new pages are ready.
 func (s *Server) Watch(ctx context.Context) error {
 	first := true
 	return s.feed.Watch(ctx, func(versions map[string]int64) {
-		s.mu.Lock()
-		old := s.versions
-		s.versions = versions
-		s.mu.Unlock()
 		if first {
+			s.mu.Lock()
+			s.versions = versions
+			s.mu.Unlock()
 			close(s.watched)
 			first = false
 			return
 		}
+		s.mu.RLock()
+		old := s.versions
+		s.mu.RUnlock()
+		changed := map[string]int64{}
 		for slug, v := range versions {
 			if old[slug] != v {
-				s.hub.publish(slug, v)
+				changed[slug] = v
 			}
+		}
+		s.prerender(ctx, changed)
+		s.mu.Lock()
+		s.versions = versions
+		s.mu.Unlock()
+		for slug, v := range changed {
+			s.hub.publish(slug, v)
 		}
 	})
 }
