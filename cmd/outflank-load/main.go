@@ -46,19 +46,22 @@ func main() {
 
 // config is a run's settings, from the flags.
 type config struct {
-	bin       string // the outflank binary; "" builds it
-	players   int
-	rounds    int
-	only      string
-	duration  time.Duration
-	warmup    time.Duration
-	turns     int
-	conns     int
-	streams   int
-	updates   int
-	refetch   bool
-	fetchConn int
-	keep      bool
+	bin         string // the outflank binary; "" builds it
+	players     int
+	rounds      int
+	only        string
+	duration    time.Duration
+	warmup      time.Duration
+	turns       int
+	conns       int
+	rate        int
+	openConns   int
+	changeEvery time.Duration
+	streams     int
+	updates     int
+	refetch     bool
+	fetchConn   int
+	keep        bool
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -73,6 +76,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.warmup, "warmup", 2*time.Second, "how long each server is fetched from before it counts")
 	fs.IntVar(&c.turns, "turns", 5, "turns the servers measured take, one after the other: the machine's other work falls on both alike")
 	fs.IntVar(&c.conns, "conns", 16, "keep-alive connections fetching pages at once")
+	fs.IntVar(&c.rate, "rate", 5000, "requests a second of the open-loop measurement (0: none)")
+	fs.IntVar(&c.openConns, "open-conns", 64, "keep-alive connections sharing the open loop's requests")
+	fs.DurationVar(&c.changeEvery, "results-every", 2*time.Second, "open loop: also measure outflank serve while a result is saved this often (0: not)")
 	fs.IntVar(&c.streams, "streams", 5000, "live streams to open at once (at most 20000)")
 	fs.IntVar(&c.updates, "updates", 5, "results saved while the streams are open")
 	fs.BoolVar(&c.refetch, "refetch", true, "each stream's page fetches its new content after each change, as live.js does")
@@ -94,8 +100,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case c.turns < 1 || c.turns > 100:
 		fmt.Fprintln(stderr, "outflank-load: -turns from 1 to 100")
 		return 2
-	case c.conns < 1 || c.conns > 1000 || c.fetchConn < 1 || c.fetchConn > 1000:
-		fmt.Fprintln(stderr, "outflank-load: -conns and -fetch-conns from 1 to 1000")
+	case c.conns < 1 || c.conns > 1000 || c.fetchConn < 1 || c.fetchConn > 1000 || c.openConns < 1 || c.openConns > 1000:
+		fmt.Fprintln(stderr, "outflank-load: -conns, -open-conns and -fetch-conns from 1 to 1000")
+		return 2
+	case c.rate < 0 || c.rate > 100000 || c.changeEvery < 0:
+		fmt.Fprintln(stderr, "outflank-load: -rate from 0 to 100000, -results-every 0 or more")
 		return 2
 	case c.streams < 1 || c.streams > 20000 || c.updates < 1 || c.updates > 100:
 		fmt.Fprintln(stderr, "outflank-load: -streams from 1 to 20000, -updates from 1 to 100")

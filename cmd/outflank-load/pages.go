@@ -95,14 +95,19 @@ func measurePages(ctx context.Context, c config, dir string, ev *fixture, stdout
 		fmt.Fprintf(stdout, "  %-16s %-9s %8s %9.0f%%\n", "", "", "ratio", 100*rates[0]/rates[1])
 	}
 	// The page was rendered once: every answer had the same bytes.
+	lengths := map[string]int64{}
 	for _, v := range variants {
 		status, body, err := getOnce(srv.addr, path, v.headers)
 		if err != nil || status != 200 || !bytes.Equal(body, bodies[v.name]) {
 			return fmt.Errorf("after the run, %s (%s) changed: %d %v", path, v.name, status, err)
 		}
+		lengths[v.name] = int64(len(body))
 	}
 	fmt.Fprintln(stdout)
-	return nil
+	if c.rate == 0 {
+		return nil
+	}
+	return measureOpenLoop(ctx, c, ev, srv.addr, fsrv.addr, path, lengths, stdout, stderr)
 }
 
 // target is a server measured, and what it measured.
