@@ -63,11 +63,26 @@ func Event(opts Options) (*outflank.Tournament, error) {
 // countries are those of the simulated players, each with its names.
 var countries = []string{"JPN", "FRA", "GBR", "NED", "USA", "ITA", "CHN", "THA", "GER", "AUS", "BEL", "SWE"}
 
-// addField registers n players: names of their country and gender,
-// ratings spread like a real field, about a third women, some young
-// players, the eight best-rated in group A. The names come from a random
-// stream of their own, seeded from the event's.
+// addField registers a field of n players (Field).
 func addField(t *outflank.Tournament, rng *rand.Rand, n int) error {
+	field, err := Field(rng, n)
+	if err != nil {
+		return err
+	}
+	reg := t.Registrar()
+	for _, p := range field {
+		if _, err := reg.Add(p); err != nil {
+			return fmt.Errorf("simulate: %w", err) // cannot happen: the namer gives each name once
+		}
+	}
+	return nil
+}
+
+// Field returns n players to register: names of their country and gender,
+// ratings spread like a real field, about a third women, some young
+// players, the eight best-rated in group A (seeded). The names come from a
+// random stream of their own, seeded from rng.
+func Field(rng *rand.Rand, n int) ([]outflank.Player, error) {
 	namer := newNamer(rand.New(rand.NewPCG(rng.Uint64(), 0x6e616d6573)))
 	var field []outflank.Player
 	for range n {
@@ -82,7 +97,7 @@ func addField(t *outflank.Tournament, rng *rand.Rand, n int) error {
 		}
 		var ok bool
 		if p.Name, ok = namer.name(p.Country, p.Gender); !ok {
-			return outflank.Errorf(outflank.EINVALID, "simulate: %d players are more than the names a simulated field has; simulate fewer", n)
+			return nil, outflank.Errorf(outflank.EINVALID, "simulate: %d players are more than the names a simulated field has; simulate fewer", n)
 		}
 		year := 1960 + rng.IntN(50)
 		if rng.IntN(6) == 0 {
@@ -98,20 +113,15 @@ func addField(t *outflank.Tournament, rng *rand.Rand, n int) error {
 	for _, p := range byRating[:min(8, len(byRating))] {
 		seeded[p.Name] = true
 	}
-	reg := t.Registrar()
-	for _, p := range field {
-		p.Seeded = seeded[p.Name]
-		if _, err := reg.Add(p); err != nil {
-			return fmt.Errorf("simulate: %w", err) // cannot happen: the namer gives each name once
-		}
+	for i := range field {
+		field[i].Seeded = seeded[field[i].Name]
 	}
-	return nil
+	return field, nil
 }
 
 // playOpenGames plays every game without a result; it reports whether
 // there were any.
 func playOpenGames(t *outflank.Tournament, rng *rand.Rand) bool {
-	plan := t.Plan()
 	any := false
 	for ri := range t.Rounds {
 		r := &t.Rounds[ri]
@@ -121,22 +131,45 @@ func playOpenGames(t *outflank.Tournament, rng *rand.Rand) bool {
 				continue
 			}
 			any = true
-			black, _ := t.Player(g.Black)
-			white, _ := t.Player(g.White)
-			moves := PlayGame(rng, black.Rating, white.Rating)
-			res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Moves: othello.FormatTranscript(moves)})
-			if err != nil {
-				continue // cannot happen: the game is legal and finished
+			if res, err := PlayResult(t, rng, r.Number, g.Table); err == nil {
+				g.Result = res
 			}
-			if res.BlackDiscs == 32 && oneGameKnockout(plan, r.Stage) {
-				// The chooser took black, so a draw goes to the other
-				// player (WOC IV.9 a).
-				res, _ = t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeDrawWin, Moves: res.Moves, Winner: outflank.White})
-			}
-			g.Result = res
 		}
 	}
 	return any
+}
+
+// PlayResult plays the game at round and table of t, a real legal game
+// between its players (PlayGame), and returns its result as the ruleset
+// scores it: in a one-game knockout match, a drawn game goes to the player
+// without the choice of colour (WOC IV.9 a).
+func PlayResult(t *outflank.Tournament, rng *rand.Rand, round, table int) (*outflank.Result, error) {
+	g, err := t.Game(round, table)
+	if err != nil {
+		return nil, err
+	}
+	black, _ := t.Player(g.Black)
+	white, _ := t.Player(g.White)
+	moves := PlayGame(rng, black.Rating, white.Rating)
+	res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Moves: othello.FormatTranscript(moves)})
+	if err != nil {
+		return nil, fmt.Errorf("simulate: %w", err) // cannot happen: the game is legal and finished
+	}
+	if res.BlackDiscs == 32 && oneGameKnockout(t.Plan(), stageOf(t, round)) {
+		// The chooser took black, so a draw goes to the other player.
+		return t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeDrawWin, Moves: res.Moves, Winner: outflank.White})
+	}
+	return res, nil
+}
+
+// stageOf returns the stage of round n of t.
+func stageOf(t *outflank.Tournament, n int) outflank.Stage {
+	for _, r := range t.Rounds {
+		if r.Number == n {
+			return r.Stage
+		}
+	}
+	return ""
 }
 
 // oneGameKnockout reports whether games of stage are one-game matches with

@@ -6,7 +6,9 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"outflank"
 )
@@ -14,11 +16,22 @@ import (
 // page is a rendered page (or fragment), kept for the tournament version
 // it was rendered from.
 type page struct {
+	key     string
 	version int64
-	etag    string
+	etag    string // of the body; the gzip's is etagGz (RFC 9110 8.8.3)
+	etagGz  string
 	ctype   string
 	body    []byte
 	gz      []byte // body gzipped, nil when too small to gain
+	// The Content-Length of each, written once.
+	bodyLength, gzLength string
+
+	// slug is the tournament the page shows ("" for the site's own), and
+	// rerender renders it at a later version (nil: on demand only); hits
+	// counts the requests it answered (prerender.go).
+	slug     string
+	rerender func(ctx context.Context, version int64) (*page, error)
+	hits     atomic.Int64
 }
 
 // newPage finishes a rendered body: its ETag (the version and the key
@@ -26,13 +39,15 @@ type page struct {
 func newPage(key string, version int64, ctype string, body []byte) *page {
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	p := &page{version: version, etag: fmt.Sprintf(`"v%d-%x"`, version, h.Sum64()), ctype: ctype, body: body}
+	tag := fmt.Sprintf("v%d-%x", version, h.Sum64())
+	p := &page{key: key, version: version, etag: `"` + tag + `"`, etagGz: `"` + tag + `-gz"`, ctype: ctype, body: body, bodyLength: strconv.Itoa(len(body))}
 	if len(body) > 1024 {
 		var buf bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 		zw.Write(body)
 		zw.Close()
 		p.gz = buf.Bytes()
+		p.gzLength = strconv.Itoa(len(p.gz))
 	}
 	return p
 }
@@ -41,28 +56,96 @@ func newPage(key string, version int64, ctype string, body []byte) *page {
 // max of them: a page of an older version is replaced when asked for
 // again; when full, the cache is emptied (a busy site refills it in a
 // moment; an event's pages are a few hundred).
+//
+// A page missing from the cache is rendered once however many requests
+// ask for it at the same time: when a result is saved, every phone on the
+// event fetches the new standings within the same fraction of a second,
+// and they wait for the one rendering instead of each rendering it (which,
+// for a 1,000-player event, took both cores for seconds). At most
+// maxRenders pages are rendered at once, so that the rest of the machine
+// keeps serving the pages already rendered, and the live streams.
 type pageCache struct {
-	mu    sync.RWMutex
-	max   int
-	pages map[string]*page
+	mu      sync.RWMutex
+	max     int
+	pages   map[string]*page
+	flights map[string]*flight
+	renders chan struct{} // a slot for each render at once
 }
 
-func newPageCache(max int) *pageCache {
-	return &pageCache{max: max, pages: map[string]*page{}}
+// flight is a page being rendered, from version or later.
+type flight struct {
+	version int64
+	done    chan struct{}
+	p       *page
+	err     error
+}
+
+func newPageCache(max, maxRenders int) *pageCache {
+	return &pageCache{max: max, pages: map[string]*page{}, flights: map[string]*flight{}, renders: make(chan struct{}, maxRenders)}
 }
 
 func (c *pageCache) get(key string, version int64) *page {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	if p := c.pages[key]; p != nil && p.version >= version {
+		p.hits.Add(1)
 		return p
 	}
 	return nil
 }
 
-func (c *pageCache) put(key string, p *page) {
+// page returns the page at key rendered from version or later: from the
+// cache, or from render, called once for all the requests that ask for it
+// meanwhile. render's context is ctx without its end: a request that gives
+// up does not fail the others.
+func (c *pageCache) page(ctx context.Context, key string, version int64, render func(ctx context.Context) (*page, error)) (*page, error) {
+	if p := c.get(key, version); p != nil {
+		return p, nil
+	}
+	c.mu.Lock()
+	if p := c.pages[key]; p != nil && p.version >= version {
+		c.mu.Unlock()
+		return p, nil
+	}
+	f := c.flights[key]
+	if f == nil || f.version < version {
+		f = &flight{version: version, done: make(chan struct{})}
+		c.flights[key] = f
+		go c.fly(context.WithoutCancel(ctx), key, f, render)
+	}
+	c.mu.Unlock()
+	select {
+	case <-f.done:
+		return f.p, f.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// fly renders f's page in a slot, keeps it and tells those waiting.
+func (c *pageCache) fly(ctx context.Context, key string, f *flight, render func(ctx context.Context) (*page, error)) {
+	defer close(f.done)
+	c.renders <- struct{}{}
+	defer func() { <-c.renders }()
+	func() {
+		defer func() {
+			if v := recover(); v != nil {
+				f.err = fmt.Errorf("web: rendering %s: panic: %v", key, v)
+			}
+		}()
+		f.p, f.err = render(ctx)
+	}()
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.flights[key] == f {
+		delete(c.flights, key)
+	}
+	if f.err == nil {
+		c.putLocked(key, f.p)
+	}
+}
+
+func (c *pageCache) putLocked(key string, p *page) {
 	if len(c.pages) >= c.max {
 		clear(c.pages)
 	}

@@ -59,29 +59,27 @@ func (s *Server) sitePage(w http.ResponseWriter, r *http.Request, ctype string, 
 	s.ready(r.Context())
 	version := s.siteVersion()
 	key := cacheKey(r)
-	if p := s.cache.get(key, version); p != nil {
-		s.write(w, r, p)
-		return
-	}
-	list, err := s.store.Tournaments(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	doc, err := report.TournamentsOf(r.Context(), list, func(ctx context.Context, slug string) (*outflank.Tournament, error) {
-		v, _ := s.version(ctx, slug)
-		return s.tours.get(ctx, slug, v)
+	p, err := s.cache.page(r.Context(), key, version, func(ctx context.Context) (*page, error) {
+		list, err := s.store.Tournaments(ctx)
+		if err != nil {
+			return nil, err
+		}
+		doc, err := report.TournamentsOf(ctx, list, func(ctx context.Context, slug string) (*outflank.Tournament, error) {
+			v, _ := s.version(ctx, slug)
+			return s.tours.get(ctx, slug, v)
+		})
+		if err != nil {
+			return nil, err
+		}
+		body, err := render(doc)
+		if err != nil {
+			return nil, err
+		}
+		return newPage(key, version, ctype, body), nil
 	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	body, err := render(doc)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	p := newPage(key, version, ctype, body)
-	s.cache.put(key, p)
 	s.write(w, r, p)
 }

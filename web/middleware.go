@@ -1,8 +1,10 @@
 package web
 
 import (
+	"bufio"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"time"
 )
@@ -12,7 +14,27 @@ import (
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.registerRoutes(mux)
-	return s.recoverPanics(s.accessLog(securityHeaders(mux)))
+	return s.recoverPanics(s.accessLog(securityHeaders(s.limitBodies(mux))))
+}
+
+// maxBody bounds what a request may send. The public site is read only:
+// a GET or HEAD that carries a body is refused whole; other methods reach
+// only the routes that take them (405 elsewhere), which read at most this.
+const maxBody = 1 << 20
+
+// limitBodies refuses a body where none belongs and bounds the others.
+func (s *Server) limitBodies(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && r.ContentLength != 0 {
+			w.Header().Set("Connection", "close")
+			s.errorPage(w, r, http.StatusRequestEntityTooLarge, "A page is read without sending anything: this request carried a body.")
+			return
+		}
+		if r.Body != nil && r.Body != http.NoBody {
+			r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // contentSecurityPolicy allows nothing from elsewhere and no inline script
@@ -36,8 +58,9 @@ func securityHeaders(next http.Handler) http.Handler {
 // recorder remembers the status and size of an answer, for the log.
 type recorder struct {
 	http.ResponseWriter
-	status int
-	bytes  int
+	status   int
+	bytes    int
+	hijacked bool // a live stream, taken over from the HTTP server
 }
 
 func (r *recorder) WriteHeader(status int) {
@@ -56,9 +79,16 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// Unwrap lets http.ResponseController reach the connection (the live
-// streams take it over).
+// Unwrap lets http.ResponseController reach the connection's other
+// controls.
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// Hijack hands the connection over (a live stream), and remembers it.
+func (r *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, rw, err := http.NewResponseController(r.ResponseWriter).Hijack()
+	r.hijacked = err == nil
+	return conn, rw, err
+}
 
 // accessLog logs every request: method, path, status, size, duration and
 // the client's address. Queries are logged without their values' length
@@ -69,12 +99,17 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		status := rec.status
-		if status == 0 {
-			status = http.StatusSwitchingProtocols // taken over: a live stream
+		if rec.hijacked || status == 0 {
+			// A stream's head is written on the connection; an answer
+			// that wrote nothing is an empty 200.
+			status = http.StatusOK
 		}
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-			slog.String("method", r.Method), slog.String("path", r.URL.RequestURI()), slog.Int("status", status),
-			slog.Int("bytes", rec.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr))
+		attrs := []slog.Attr{slog.String("method", r.Method), slog.String("path", r.URL.RequestURI()), slog.Int("status", status),
+			slog.Int("bytes", rec.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr)}
+		if rec.hijacked {
+			attrs = append(attrs, slog.Bool("stream", true))
+		}
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 	})
 }
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -151,43 +152,53 @@ func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype str
 		return
 	}
 	key := cacheKey(r)
-	if p := s.cache.get(key, version); p != nil {
-		s.write(w, r, p)
-		return
+	fragment := r.URL.Query().Has("fragment")
+	var rerender func(ctx context.Context, version int64) (*page, error)
+	rerender = func(ctx context.Context, version int64) (*page, error) {
+		t, err := s.tours.get(ctx, slug, version)
+		if err != nil {
+			return nil, err
+		}
+		body, err := render(t, fragment)
+		if err != nil {
+			return nil, err
+		}
+		p := newPage(key, t.Version, ctype, body)
+		p.slug, p.rerender = slug, rerender
+		return p, nil
 	}
-	t, err := s.tours.get(r.Context(), slug, version)
+	p, err := s.cache.page(r.Context(), key, version, func(ctx context.Context) (*page, error) {
+		return rerender(ctx, version)
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	body, err := render(t, r.URL.Query().Has("fragment"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	p := newPage(key, t.Version, ctype, body)
-	s.cache.put(key, p)
 	s.write(w, r, p)
 }
 
 // write sends a rendered page: 304 when the browser has it (ETag), gzip
-// when the browser takes it.
+// when the browser takes it. The gzip has an ETag of its own, as a
+// strong validator of different bytes must (RFC 9110 8.8.3).
 func (s *Server) write(w http.ResponseWriter, r *http.Request, p *page) {
 	h := w.Header()
-	h.Set("ETag", p.etag)
+	body, etag, length := p.body, p.etag, p.bodyLength
+	gz := p.gz != nil && acceptsGzip(r)
+	if gz {
+		body, etag, length = p.gz, p.etagGz, p.gzLength
+	}
+	h.Set("ETag", etag)
 	h.Set("Cache-Control", "no-cache") // revalidate: a live page changes
 	h.Set("Content-Type", p.ctype)
 	h.Add("Vary", "Accept-Encoding")
-	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, p.etag) {
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := p.body
-	if p.gz != nil && acceptsGzip(r) {
+	if gz {
 		h.Set("Content-Encoding", "gzip")
-		body = p.gz
 	}
-	h.Set("Content-Length", fmt.Sprint(len(body)))
+	h.Set("Content-Length", length)
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(body)

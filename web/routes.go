@@ -16,6 +16,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerGamesRoutes,
 		s.registerEventsRoutes,
 		s.registerHealthRoutes,
+		s.registerQRRoutes,
 	} {
 		register(mux)
 	}

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -30,6 +31,9 @@ type Config struct {
 	BaseURL string
 	// Log receives the access log and the server's own messages.
 	Log *slog.Logger
+	// MaxStreams bounds the live streams open at once; 0 takes most of
+	// the files the process may open (ulimit -n).
+	MaxStreams int
 }
 
 // Server serves the web site of a store's tournaments.
@@ -59,40 +63,61 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
-		cache: newPageCache(4096), tours: newTournamentCache(store), hub: newHub(cfg.Log), watched: make(chan struct{})}
+		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
 	return s, nil
 }
 
 // Watch follows the feed until ctx ends: it records the versions and tells
-// the live pages of each tournament that changed.
+// the live pages of each tournament that changed. The busy pages of a
+// tournament that changed are rendered anew first (prerender.go): until
+// they are, the site shows the version before, whole, and the live pages
+// are told of the change once the new pages are ready.
 func (s *Server) Watch(ctx context.Context) error {
 	first := true
 	return s.feed.Watch(ctx, func(versions map[string]int64) {
-		s.mu.Lock()
-		old := s.versions
-		s.versions = versions
-		s.mu.Unlock()
 		if first {
+			s.mu.Lock()
+			s.versions = versions
+			s.mu.Unlock()
 			close(s.watched)
 			first = false
 			return
 		}
+		s.mu.RLock()
+		old := s.versions
+		s.mu.RUnlock()
+		changed := map[string]int64{}
 		for slug, v := range versions {
 			if old[slug] != v {
-				s.hub.publish(slug, v)
+				changed[slug] = v
 			}
+		}
+		s.prerender(ctx, changed)
+		s.mu.Lock()
+		s.versions = versions
+		s.mu.Unlock()
+		for slug, v := range changed {
+			s.hub.publish(slug, v)
 		}
 	})
 }
 
 // ready waits, briefly, for the feed's first versions, and reports
-// whether they came.
+// whether they came; once they have, it answers at once (every request
+// asks).
 func (s *Server) ready(ctx context.Context) bool {
 	select {
 	case <-s.watched:
 		return true
+	default:
+	}
+	timer := time.NewTimer(5 * time.Second)
+	defer timer.Stop()
+	select {
+	case <-s.watched:
+		return true
 	case <-ctx.Done():
-	case <-time.After(5 * time.Second):
+	case <-timer.C:
 	}
 	return false
 }

@@ -16,6 +16,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	db             string // --db: the database path
+	dbGiven        bool   // --db was on the command line (not the default)
 	actor          string // --as: who makes the changes (actor.go)
 
 	usage map[*flag.FlagSet]func() // prints each flag set's usage for -h

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -50,6 +51,7 @@ func (e *env) run(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return e.flagError(fs, err)
 	}
+	fs.Visit(func(f *flag.Flag) { e.dbGiven = e.dbGiven || f.Name == "db" })
 	args = fs.Args()
 	if len(args) == 0 {
 		e.printUsage(e.stderr)

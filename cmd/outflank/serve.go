@@ -2,25 +2,43 @@ package main
 
 import (
 	"context"
+	"flag"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"outflank"
 	"outflank/sqlite"
 	"outflank/web"
 )
 
-const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL]"
+const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--demo [--players N] [--pace D]]"
+
+// serveOptions are serve's flags.
+type serveOptions struct {
+	addr, baseURL string
+	demo          bool
+	players       int
+	pace          time.Duration
+	seed          string
+}
 
 // runServe serves the web site of every tournament in the database until
-// SIGINT or SIGTERM, then shuts down gracefully.
+// SIGINT or SIGTERM, then shuts down gracefully; a second signal ends it at
+// once.
 func runServe(e *env, args []string) error {
 	fs := e.newFlags("serve", serveUsage)
-	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (:8080 serves the venue's network)")
-	baseURL := fs.String("base-url", "", "the `URL` the site is reached at, for absolute links")
+	var o serveOptions
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `address` to listen on (:8080 serves the hall's network too, and prints its addresses and a QR code)")
+	fs.StringVar(&o.baseURL, "base-url", "", "the `URL` the site is reached at, for absolute links and QR codes (default: the address each request was sent to)")
+	fs.BoolVar(&o.demo, "demo", false, "show what Outflank does: a simulated WOC in a new database, played in live, pairing by pairing and result by result")
+	fs.IntVar(&o.players, "players", 32, "--demo: the players of the simulated WOC")
+	fs.DurationVar(&o.pace, "pace", 400*time.Millisecond, "--demo: the time between two results (a new round waits 5 times as long)")
+	fs.StringVar(&o.seed, "seed", "", "--demo: seed of the simulated event (default: drawn)")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -28,24 +46,61 @@ func runServe(e *env, args []string) error {
 	if len(pos) != 0 {
 		return usagef("usage: outflank %s", serveUsage)
 	}
+	if err := checkBaseURL(o.baseURL); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	context.AfterFunc(ctx, stop) // from the first signal on, a second one ends the server at once
+	if o.demo {
+		return e.serveDemo(ctx, o)
+	}
+	var misplaced string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "players" || f.Name == "pace" || f.Name == "seed" {
+			misplaced = f.Name
+		}
+	})
+	if misplaced != "" {
+		return usagef("serve: --%s goes with --demo", misplaced)
+	}
 	return e.withStore(func(_ context.Context, db *sqlite.DB) error {
-		return e.serve(ctx, db, *addr, *baseURL)
+		return e.serve(ctx, db, o, nil)
 	})
 }
 
-// serve runs the site of db on addr until ctx ends.
-func (e *env) serve(ctx context.Context, db *sqlite.DB, addr, baseURL string) error {
-	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	srv, err := web.New(db, db, web.Config{BaseURL: baseURL, Log: log})
+// checkBaseURL accepts an absolute http or https URL without query.
+func checkBaseURL(text string) error {
+	if text == "" {
+		return nil
+	}
+	u, err := url.Parse(text)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return outflank.Errorf(outflank.EINVALID, "--base-url %q: give the address players open, as http://HOST[:PORT][/PATH] or https://...", text)
+	}
+	return nil
+}
+
+// serve runs the site of db on o.addr until ctx ends. Once it listens, it
+// prints where to look and calls started, if given, with the site's
+// address on this machine.
+func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started func(local string)) error {
+	level := slog.LevelInfo
+	if o.demo {
+		level = slog.LevelWarn // the demo's own lines, not every page fetched
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	srv, err := web.New(db, db, web.Config{BaseURL: o.baseURL, Log: log})
 	if err != nil {
 		return err
 	}
-	l, err := net.Listen("tcp", addr)
+	l, err := net.Listen("tcp", o.addr)
 	if err != nil {
-		return outflank.Errorf(outflank.EINVALID, "cannot listen on %s: %v (another program may use the port: try --addr 127.0.0.1:8081)", addr, err)
+		return outflank.Errorf(outflank.EINVALID, "cannot listen on %s: %v (another program may use the port: try --addr 127.0.0.1:8081)", o.addr, err)
 	}
-	e.printf(e.stdout, "serving %s on http://%s/ (Ctrl-C stops)\n", db.Path(), l.Addr())
+	local := e.printAddresses(db.Path(), o, l.Addr().(*net.TCPAddr), systemInterfaces)
+	if started != nil {
+		started(local)
+	}
 	return srv.Serve(ctx, l)
 }

@@ -20,26 +20,8 @@ import (
 // terminal received. It skips where no pseudo-terminal can be opened.
 func ptyRun(t *testing.T, onStdout, onStderr bool, args ...string) (code int, tty, other string) {
 	t.Helper()
-	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
+	master, slave := openPty(t)
 	defer master.Close()
-	var unlock int32
-	var n uint32
-	if err := ioctl(master, syscall.TIOCSPTLCK, unsafe.Pointer(&unlock)); err != nil {
-		t.Skipf("unlocking the pseudo-terminal: %v", err)
-	}
-	if err := ioctl(master, syscall.TIOCGPTN, unsafe.Pointer(&n)); err != nil {
-		t.Skipf("numbering the pseudo-terminal: %v", err)
-	}
-	slave, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("opening the pseudo-terminal: %v", err)
-	}
-	if _, err := term.MakeRaw(int(slave.Fd())); err != nil { // no "\n" to "\r\n"
-		t.Fatal(err)
-	}
 	got := make(chan []byte)
 	go func() {
 		b, _ := io.ReadAll(master) // ends with EIO once the slave is closed
@@ -56,6 +38,35 @@ func ptyRun(t *testing.T, onStdout, onStderr bool, args ...string) (code int, tt
 	code = Main(args, strings.NewReader(""), stdout, stderr)
 	slave.Close()
 	return code, string(<-got), buf.String()
+}
+
+// openPty opens a new pseudo-terminal in raw mode (no "\n" to "\r\n"),
+// or skips the test where none can be opened.
+func openPty(t *testing.T) (master, slave *os.File) {
+	t.Helper()
+	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	var unlock int32
+	var n uint32
+	if err := ioctl(master, syscall.TIOCSPTLCK, unsafe.Pointer(&unlock)); err != nil {
+		master.Close()
+		t.Skipf("unlocking the pseudo-terminal: %v", err)
+	}
+	if err := ioctl(master, syscall.TIOCGPTN, unsafe.Pointer(&n)); err != nil {
+		master.Close()
+		t.Skipf("numbering the pseudo-terminal: %v", err)
+	}
+	slave, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		master.Close()
+		t.Skipf("opening the pseudo-terminal: %v", err)
+	}
+	if _, err := term.MakeRaw(int(slave.Fd())); err != nil {
+		t.Fatal(err)
+	}
+	return master, slave
 }
 
 func ioctl(f *os.File, req uintptr, arg unsafe.Pointer) error {

@@ -1,0 +1,225 @@
+package web
+
+import (
+	"log/slog"
+	"net"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// hub keeps the open live streams, by tournament, and writes to them.
+//
+// A write to a stream never waits for its reader: it is one attempt
+// (sendNow), which the socket's buffer takes at once unless the browser has
+// stopped reading for hundreds of events; a stream that cannot take an
+// event, or takes half of it, is closed, and its browser reconnects and
+// gets the current version at once (Last-Event-ID). So one slow phone
+// never delays the others, and an event to thousands of streams is a
+// burst of small writes, shared between the cores.
+//
+// The hub takes at most max streams (the file descriptors they hold are
+// counted: the pages must still be served); a browser asking for more is
+// told to come back later.
+type hub struct {
+	log     *slog.Logger
+	max     int
+	mu      sync.Mutex
+	streams map[string]map[*stream]struct{}
+	n       int
+	closed  bool
+	stop    chan struct{}
+}
+
+// stream is a live stream's connection, taken over from the HTTP server.
+type stream struct {
+	conn net.Conn
+	slug string
+}
+
+// writeTimeout bounds the writes that may wait: a stream's head, and every
+// write where a connection offers no single non-blocking attempt (a system
+// other than Unix, a connection that is not a plain socket).
+const writeTimeout = 2 * time.Second
+
+// fanOutChunk is the number of streams below which one goroutine writes
+// them all: more goroutines would cost more than they gain.
+const fanOutChunk = 512
+
+func newHub(log *slog.Logger, max int) *hub {
+	if max <= 0 {
+		max = defaultMaxStreams()
+	}
+	h := &hub{log: log, max: max, streams: map[string]map[*stream]struct{}{}, stop: make(chan struct{})}
+	go h.heartbeats()
+	return h
+}
+
+// full reports whether the hub has no room for another stream.
+func (h *hub) full() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.n >= h.max
+}
+
+// add registers a stream of slug; false once the hub is closed.
+func (h *hub) add(slug string, conn net.Conn) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return false
+	}
+	if h.streams[slug] == nil {
+		h.streams[slug] = map[*stream]struct{}{}
+	}
+	h.streams[slug][&stream{conn: conn, slug: slug}] = struct{}{}
+	h.n++
+	return true
+}
+
+// count returns the number of open streams.
+func (h *hub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.n
+}
+
+// publish tells every stream of slug that it is now at version.
+func (h *hub) publish(slug string, version int64) {
+	h.send(slug, []byte(changeEvent(version)))
+}
+
+// send writes msg to every stream of slug (every stream when slug is ""),
+// and closes those that cannot take it.
+func (h *hub) send(slug string, msg []byte) {
+	h.remove(fanOut(h.snapshot(slug), func(s *stream) bool { return sendNow(s.conn, msg) }))
+}
+
+// snapshot lists the streams of slug (every stream when slug is "").
+func (h *hub) snapshot(slug string) []*stream {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var list []*stream
+	for sl, set := range h.streams {
+		if slug != "" && sl != slug {
+			continue
+		}
+		for s := range set {
+			list = append(list, s)
+		}
+	}
+	return list
+}
+
+// fanOut calls do on every stream, in parallel when there are many, and
+// returns those for which it failed.
+func fanOut(list []*stream, do func(*stream) bool) []*stream {
+	workers := min(runtime.GOMAXPROCS(0), (len(list)+fanOutChunk-1)/fanOutChunk)
+	if workers <= 1 {
+		var failed []*stream
+		for _, s := range list {
+			if !do(s) {
+				failed = append(failed, s)
+			}
+		}
+		return failed
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failed []*stream
+	per := (len(list) + workers - 1) / workers
+	for start := 0; start < len(list); start += per {
+		part := list[start:min(start+per, len(list))]
+		wg.Go(func() {
+			if f := fanOut(part, do); len(f) > 0 {
+				mu.Lock()
+				failed = append(failed, f...)
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return failed
+}
+
+// remove closes streams and forgets them.
+func (h *hub) remove(list []*stream) {
+	if len(list) == 0 {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, s := range list {
+		if set := h.streams[s.slug]; set != nil {
+			if _, ok := set[s]; ok {
+				delete(set, s)
+				h.n--
+				if len(set) == 0 {
+					delete(h.streams, s.slug)
+				}
+			}
+		}
+		s.conn.Close()
+	}
+}
+
+// heartbeats sends a comment to every stream now and then, so that
+// proxies keep the connection open, and closes the streams whose browser
+// has gone.
+func (h *hub) heartbeats() {
+	t := time.NewTicker(heartbeatEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.stop:
+			return
+		case <-t.C:
+			h.remove(fanOut(h.snapshot(""), func(s *stream) bool { return open(s.conn) && sendNow(s.conn, []byte(":\n\n")) }))
+		}
+	}
+}
+
+// closeAll ends every stream cleanly (a last "bye" event, then the end of
+// the connection) and refuses new ones: the server is shutting down.
+func (h *hub) closeAll() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	h.closed = true
+	close(h.stop)
+	h.mu.Unlock()
+	list := h.snapshot("")
+	fanOut(list, func(s *stream) bool {
+		sendNow(s.conn, []byte(byeEvent))
+		closeWrite(s.conn)
+		return true
+	})
+	h.remove(list)
+}
+
+// writeAndClose writes msg to conn, waiting up to writeTimeout, then ends
+// the connection.
+func writeAndClose(conn net.Conn, msg string) {
+	conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+	conn.Write([]byte(msg))
+	closeWrite(conn)
+	conn.Close()
+}
+
+// closeWrite ends what the server sends on conn (a TCP FIN after the last
+// event), before the connection is closed.
+func closeWrite(conn net.Conn) {
+	if c, ok := conn.(interface{ CloseWrite() error }); ok {
+		c.CloseWrite()
+	}
+}
+
+// sendWaiting writes msg to conn, waiting up to a tenth of a second for
+// the connection to take it: where no write that does not wait is offered.
+func sendWaiting(conn net.Conn, msg []byte) bool {
+	conn.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+	n, err := conn.Write(msg)
+	return err == nil && n == len(msg)
+}
