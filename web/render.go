@@ -121,7 +121,9 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request, name str
 		}
 		v.Tournament = t
 		if v.Live == "" {
-			v.Live = "/t/" + t.Slug + "/events"
+			// The stream starts from the version the page shows: a change
+			// saved between the page and its stream is not missed.
+			v.Live = fmt.Sprintf("/t/%s/events?since=%d", t.Slug, t.Version)
 		}
 		return s.pages.render(name, fragment, v)
 	})

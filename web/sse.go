@@ -21,8 +21,9 @@ import (
 // A stream costs no goroutine: the connection is taken over from the HTTP
 // server (hijacked) once the request is read, and the hub (hub.go) writes
 // to it when there is something to say. A browser that reconnects sends
-// Last-Event-ID; if its version is older than the tournament's, it gets a
-// change event at once: what it missed.
+// Last-Event-ID, and a page opening its stream the version it shows
+// (?since=); if that is older than the tournament's, it gets a change event
+// at once: what it missed.
 
 const (
 	heartbeatEvery = 25 * time.Second
@@ -66,7 +67,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fmt.Fprintf(&head, "retry: %d\n\n", retryMillis)
-	if last, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64); err == nil && last < version {
+	// What the browser has: the last event it got when it reconnects,
+	// else the version of the page that opens the stream (?since=).
+	seen := r.Header.Get("Last-Event-ID")
+	if seen == "" {
+		seen = r.URL.Query().Get("since")
+	}
+	if last, err := strconv.ParseInt(seen, 10, 64); err == nil && last < version {
 		head.WriteString(changeEvent(version))
 	}
 	conn.SetWriteDeadline(time.Now().Add(writeTimeout))

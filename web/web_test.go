@@ -242,3 +242,49 @@ func TestLiveStream(t *testing.T) {
 		t.Errorf("versions %s then %s", first, second)
 	}
 }
+
+// TestStreamSinceThePage: a page opens its stream with the version it
+// shows (?since=): a change saved between the page and its stream is told
+// at once, and a page that is current gets nothing until the next change.
+func TestStreamSinceThePage(t *testing.T) {
+	s := newSite(t, "Ann", "Ben", "Cid", "Dee")
+	_, page := s.get("/t/club/standings")
+	i := strings.Index(page, `data-live="/t/club/events?since=`)
+	if i < 0 {
+		t.Fatalf("the page names no stream with its version:\n%s", page)
+	}
+	live := page[i+len(`data-live="`):]
+	live = strings.ReplaceAll(live[:strings.Index(live, `"`)], "&amp;", "&")
+	first := func(path string, within time.Duration) string {
+		t.Helper()
+		res, err := http.Get(s.srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		got := make(chan string, 1)
+		go func() {
+			sc := bufio.NewScanner(res.Body)
+			for sc.Scan() {
+				if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+					got <- id
+					return
+				}
+			}
+		}()
+		select {
+		case id := <-got:
+			return id
+		case <-time.After(within):
+			return ""
+		}
+	}
+	if id := first(live, 500*time.Millisecond); id != "" {
+		t.Errorf("a current page's stream got event %s at once", id)
+	}
+	s.enter(1, outflank.Discs{Black: 40, White: 24})
+	time.Sleep(600 * time.Millisecond) // the feed sees it (250 ms)
+	if id := first(live, 2*time.Second); id == "" {
+		t.Error("a page older than the tournament got no event when its stream opened")
+	}
+}

@@ -33,7 +33,17 @@
   function listen() {
     var s = new EventSource(main.dataset.live);
     s.addEventListener("change", refresh);
-    s.addEventListener("bye", function () { s.close(); });
+    // The server is shutting down: come back a little later (a restart),
+    // and catch up with what changed meanwhile.
+    s.addEventListener("bye", function () {
+      s.close();
+      if (stream === s) {
+        stream = null;
+        setTimeout(function () {
+          if (!stream) { listen(); refresh(); }
+        }, 5000 + Math.random() * 5000);
+      }
+    });
     stream = s;
   }
   listen();
