@@ -16,6 +16,12 @@ const (
 	ECONFLICT = "conflict"
 	// EINTERNAL: a bug or an environment failure; details go to the log.
 	EINTERNAL = "internal"
+	// EUNAUTHORIZED: no credential, or one that is wrong or expired: log in.
+	EUNAUTHORIZED = "unauthorized"
+	// EFORBIDDEN: a credential without the right to do this.
+	EFORBIDDEN = "forbidden"
+	// ELIMIT: too many attempts; wait, then try again.
+	ELIMIT = "rate_limited"
 )
 
 // Error is a failure that users see. Message says what was wrong and what to

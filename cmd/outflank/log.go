@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/director"
 	"outflank/sqlite"
 )
 
@@ -17,11 +18,8 @@ func runUndo(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *expect < 0 {
-		return outflank.Errorf(outflank.EINVALID, "--expect %d: give the number of a change, as 'outflank log %s' shows it", *expect, slug)
-	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		ev, err := db.Undo(ctx, slug, *expect)
+		ev, err := director.Undo(ctx, db, slug, *expect)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"outflank"
+	"outflank/director"
 	"outflank/report"
 	"outflank/rules"
 	"outflank/sqlite"
@@ -42,7 +43,7 @@ func runNew(e *env, args []string) error {
 	}
 	t.Settings.Minutes = *minutes
 	if *byeDiscs != "" {
-		d, err := parseScore(*byeDiscs)
+		d, err := director.ParseScore(*byeDiscs)
 		if err != nil {
 			return err
 		}
@@ -57,7 +58,7 @@ func runNew(e *env, args []string) error {
 	default:
 		return outflank.Errorf(outflank.EINVALID, "--same-country %q: use avoid or allow", *sameCountry)
 	}
-	if t.Settings.DrawSeed, err = parseSeed(*drawSeed); err != nil {
+	if t.Settings.DrawSeed, err = director.ParseSeed(*drawSeed); err != nil {
 		return err
 	}
 	t.Settings.TieBreak = *tieBreak

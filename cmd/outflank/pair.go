@@ -1,15 +1,15 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/binary"
+	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"outflank"
+	"outflank/director"
 	"outflank/pairing"
+	"outflank/sqlite"
 )
 
 const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S] [--check [--round N]] [--choice [PLAYER=]black|white|draw-win ...] [--match MATCH [--replace]]"
@@ -34,49 +34,20 @@ func runPair(e *env, args []string) error {
 	if check.used() {
 		return check.run(e, slug, fixed, forbidden, *seedText, *asJSON)
 	}
-	seed, err := parseSeed(*seedText)
+	seed, err := director.ParseSeed(*seedText)
 	if err != nil {
 		return err
 	}
-	var paired *outflank.Paired
-	var tour *outflank.Tournament
-	// round is the round this command pairs, fixed by the state it first
-	// sees: if another pairing is saved before this one, the store runs the
-	// change again, and it must refuse rather than pair the round after.
-	round := 0
-	ev, err := e.apply(slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
-		if round == 0 {
-			round = len(t.Rounds) + 1
-		}
-		opts := outflank.PairOptions{Seed: seed, Round: round, SeedGiven: *seedText != "", Match: *match, Replace: *replace}
-		for _, text := range choices {
-			c, err := t.ParseChoiceOption(text)
-			if err != nil {
-				return "", err
-			}
-			opts.Choices = append(opts.Choices, c)
-		}
-		if opts.Fixed, opts.Forbidden, err = parsePairs(t, fixed, forbidden); err != nil {
-			return "", err
-		}
-		if paired, err = t.PairNext(opts); err != nil {
-			return "", err
-		}
-		tour = t
-		if g := paired.Repaired; g != 0 {
-			game, _ := t.Game(paired.Round.Number, g)
-			return fmt.Sprintf("re-paired round %d table %d (%s): %s v %s", paired.Round.Number, g, paired.Round.Stage, t.Describe(game.Black), t.Describe(game.White)), nil
-		}
-		var parts []string
-		for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
-			r := p.Round
-			parts = append(parts, fmt.Sprintf("paired round %d (%s%s): %d games, %d byes", r.Number, r.Method, seedNote(r.Seed), len(r.Games), len(r.Byes)))
-		}
-		return strings.Join(parts, "; "), nil
+	var saved *director.Paired
+	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		saved, err = director.Pair(ctx, db, slug, director.PairRequest{Seed: seed, SeedGiven: *seedText != "",
+			Fix: fixed, Forbid: forbidden, Choices: choices, Match: *match, Replace: *replace})
+		return err
 	})
 	if err != nil {
 		return err
 	}
+	tour, paired, ev := saved.Tournament, saved.Paired, saved.Event
 	if *asJSON {
 		return writeJSON(e.stdout, pairingJSON(tour, paired))
 	}
@@ -87,27 +58,11 @@ func runPair(e *env, args []string) error {
 	return nil
 }
 
-// parseSeed reads --seed, or draws one.
-func parseSeed(text string) (uint64, error) {
-	if text == "" {
-		var b [8]byte
-		if _, err := rand.Read(b[:]); err != nil {
-			return 0, fmt.Errorf("drawing a seed: %w", err)
-		}
-		return binary.LittleEndian.Uint64(b[:]) >> 1, nil
-	}
-	seed, err := strconv.ParseUint(text, 10, 64)
-	if err != nil {
-		return 0, outflank.Errorf(outflank.EINVALID, "seed %q: give a whole number from 0 to %d", text, uint64(1<<64-1))
-	}
-	return seed, nil
-}
-
 // describePairing prints the round's tables, with the costs if asked.
 func describePairing(t *outflank.Tournament, p *outflank.Paired, explain bool) string {
 	var b strings.Builder
 	r := p.Round
-	fmt.Fprintf(&b, "round %d: %s%s\n", r.Number, r.Method, seedNote(r.Seed))
+	fmt.Fprintf(&b, "round %d: %s%s\n", r.Number, r.Method, director.SeedNote(r.Seed))
 	costs := costsByPair(p.Swiss)
 	for _, g := range r.Games {
 		fmt.Fprintf(&b, "%4d  %-30s  %-30s", g.Table, t.Describe(g.Black), t.Describe(g.White))
@@ -191,12 +146,4 @@ func pairingJSON(t *outflank.Tournament, p *outflank.Paired) pairingDoc {
 		doc.Also = append(doc.Also, pairingJSON(t, also))
 	}
 	return doc
-}
-
-// seedNote names a round's seed, if its pairing drew anything at random.
-func seedNote(seed string) string {
-	if seed == "" {
-		return ""
-	}
-	return ", seed " + seed
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/director"
 	"outflank/pairing"
 )
 
@@ -42,11 +43,11 @@ func (c checkFlags) run(e *env, slug string, fixed, forbidden repeated, seedText
 		return err
 	}
 	opts := outflank.CheckOptions{Round: *c.round}
-	if opts.Fixed, opts.Forbidden, err = parsePairs(t, fixed, forbidden); err != nil {
+	if opts.Fixed, opts.Forbidden, err = director.ParsePairs(t, fixed, forbidden); err != nil {
 		return err
 	}
 	if seedText != "" {
-		seed, err := parseSeed(seedText)
+		seed, err := director.ParseSeed(seedText)
 		if err != nil {
 			return err
 		}

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"path/filepath"
 	"strconv"
 
 	"outflank"
+	"outflank/director"
 	"outflank/exchange"
+	"outflank/sqlite"
 	"outflank/wof"
 )
 
@@ -75,34 +78,23 @@ func runPlayerAdd(e *env, args []string) error {
 			from = fmt.Sprintf(" (not in %s: new to the WOF)", filepath.Base(*dbPath))
 		}
 	}
-	var note string
-	err = e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
-		added, err := t.AddPlayer(p)
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		reg, err := director.AddPlayer(ctx, db, slug, p, from, typedRating)
 		if err != nil {
-			return "", err
+			return err
 		}
-		note = t.LateEntryNote([]int{added.ID})
-		return fmt.Sprintf("added player #%d %s%s", added.ID, added.Name, from), nil
+		e.saved(reg.Event, "")
+		for _, w := range reg.Warnings {
+			e.printf(e.stderr, "warning: %s\n", w)
+		}
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	if typedRating {
-		e.warnNegativeRating(p.Name, p.Rating)
-	}
-	if note != "" {
-		e.printf(e.stderr, "warning: %s\n", note)
-	}
-	return nil
 }
 
-// warnNegativeRating warns about a negative rating typed by hand (who
-// names the player). WOF ratings can be negative (the list goes below
-// -700), so it is kept; but a director typing one more often meant
-// something else (5, or 0 for unrated), and nothing else would say so.
+// warnNegativeRating warns about a negative rating typed by hand.
 func (e *env) warnNegativeRating(who string, rating int) {
 	if rating < 0 {
-		e.printf(e.stderr, "warning: rating %d of %s is negative: kept, since WOF ratings can be below 0, but check it is not a typo (0 means unrated; --players-db fills in the WOF's rating)\n", rating, who)
+		e.printf(e.stderr, "warning: %s\n", director.NegativeRating(who, rating))
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"outflank/director"
 	"strings"
 
 	"outflank"
@@ -41,7 +42,7 @@ func runRoundAdd(e *env, args []string) error {
 		}
 		var ps []outflank.Pair
 		for _, text := range pairs {
-			p, err := parsePair(t, text)
+			p, err := director.ParsePair(t, text)
 			if err != nil {
 				return "", err
 			}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"outflank"
+	"outflank/director"
 	"outflank/rules"
 	"outflank/simulate"
 	"outflank/sqlite"
@@ -35,7 +36,7 @@ func (e *env) serveDemo(ctx context.Context, o serveOptions) (err error) {
 	if o.pace <= 0 || o.pace > time.Minute {
 		return outflank.Errorf(outflank.EINVALID, "--pace %s: give a time from 1ms to 1m between two results", o.pace)
 	}
-	seed, err := parseSeed(o.seed)
+	seed, err := director.ParseSeed(o.seed)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"outflank"
+	"outflank/director"
 	"outflank/exchange"
 	"outflank/report"
 	"outflank/rules"
@@ -42,7 +43,7 @@ func runSimulate(e *env, args []string) error {
 	if *players < 2 || *players > 100000 || *rounds < 0 {
 		return outflank.Errorf(outflank.EINVALID, "simulate %d players and %d rounds: give 2 to 100000 players and 0 or more rounds", *players, *rounds)
 	}
-	seed, err := parseSeed(*seedText)
+	seed, err := director.ParseSeed(*seedText)
 	if err != nil {
 		return err
 	}

@@ -105,67 +105,6 @@ func oneSlug(pos []string, n int, usage string) (string, []string, error) {
 	return pos[0], pos[1:], nil
 }
 
-// parsePair reads "A-B": the black player, then the white, each an id or an
-// exact name. Names may contain hyphens, so every split is tried and the one
-// naming two players wins.
-func parsePair(t *outflank.Tournament, text string) (outflank.Pair, error) {
-	var found []outflank.Pair
-	var firstErr error
-	for i := 0; i < len(text); i++ {
-		if text[i] != '-' {
-			continue
-		}
-		black, err := t.FindPlayer(text[:i])
-		if err == nil {
-			var white *outflank.Player
-			if white, err = t.FindPlayer(text[i+1:]); err == nil {
-				found = append(found, outflank.Pair{Black: black.ID, White: white.ID})
-				continue
-			}
-		}
-		if firstErr == nil {
-			firstErr = err
-		}
-	}
-	switch {
-	case len(found) == 1:
-		return found[0], nil
-	case len(found) > 1:
-		return outflank.Pair{}, outflank.Errorf(outflank.EINVALID, "pair %q can be read %d ways: use the players' ids (e.g. 12-7)", text, len(found))
-	case firstErr != nil:
-		return outflank.Pair{}, fmt.Errorf("pair %q: %w", text, firstErr)
-	}
-	return outflank.Pair{}, outflank.Errorf(outflank.EINVALID, "pair %q: write BLACK-WHITE, each a player's id or exact name (e.g. 12-7)", text)
-}
-
-// parsePairs reads the --fix and --forbid pairs of a pairing command.
-func parsePairs(t *outflank.Tournament, fixed, forbidden repeated) (fix, forbid []outflank.Pair, err error) {
-	for _, list := range []struct {
-		texts repeated
-		dst   *[]outflank.Pair
-	}{{fixed, &fix}, {forbidden, &forbid}} {
-		for _, text := range list.texts {
-			p, err := parsePair(t, text)
-			if err != nil {
-				return nil, nil, err
-			}
-			*list.dst = append(*list.dst, p)
-		}
-	}
-	return fix, forbid, nil
-}
-
-// parseScore reads "40-24" (black's discs first).
-func parseScore(text string) (*outflank.Discs, error) {
-	var b, w int
-	var rest string
-	n, _ := fmt.Sscanf(strings.TrimSpace(text), "%d-%d%s", &b, &w, &rest)
-	if n != 2 {
-		return nil, outflank.Errorf(outflank.EINVALID, "score %q: write black's discs, a hyphen, white's discs (e.g. 40-24)", text)
-	}
-	return &outflank.Discs{Black: b, White: w}, nil
-}
-
 // repeated is a flag that may be given several times (--pair A-B --pair C-D).
 type repeated []string
 

@@ -1,0 +1,155 @@
+package auth_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"outflank"
+	"outflank/auth"
+	"outflank/rules"
+	"outflank/sqlite"
+)
+
+func newService(t *testing.T) (*auth.Service, *sqlite.DB, *time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "a.db"), sqlite.Options{Create: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	tour, _ := outflank.NewTournament("club", "Club", "", rules.Custom, 3)
+	if _, err := db.Create(ctx, tour, outflank.KindCreate, "c"); err != nil {
+		t.Fatal(err)
+	}
+	s := auth.New(db)
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	s.Now = func() time.Time { return now }
+	return s, db, &now
+}
+
+func code(err error) string { return outflank.ErrorCode(err) }
+
+func TestLoginAndSessions(t *testing.T) {
+	s, db, now := newService(t)
+	ctx := context.Background()
+	if _, err := s.AddUser(ctx, "Alice", "short", false); code(err) != outflank.EINVALID {
+		t.Errorf("a short password: %v", err)
+	}
+	if _, err := s.AddUser(ctx, "Alice", "correct horse", false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddUser(ctx, "alice", "another password", false); code(err) != outflank.ECONFLICT {
+		t.Errorf("a second alice: %v", err)
+	}
+	u, _ := db.User(ctx, "Alice")
+	if strings.Contains(u.PasswordHash, "correct horse") || !strings.HasPrefix(u.PasswordHash, "$argon2id$") {
+		t.Errorf("stored password %q", u.PasswordHash)
+	}
+	secret, sess, err := s.Login(ctx, "alice", "correct horse", "10.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, got, err := s.SessionPrincipal(ctx, secret)
+	if err != nil || p.User.Name != "Alice" || got.CSRF != sess.CSRF || len(sess.CSRF) < 40 {
+		t.Fatalf("session: %+v %+v %v", p, got, err)
+	}
+	if _, _, err := s.SessionPrincipal(ctx, secret+"x"); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("a wrong session secret: %v", err)
+	}
+	// Sessions end: at their expiry, at logout, when the password changes.
+	*now = now.Add(auth.SessionLife + time.Second)
+	if _, _, err := s.SessionPrincipal(ctx, secret); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("an expired session: %v", err)
+	}
+	secret, _, _ = s.Login(ctx, "Alice", "correct horse", "10.0.0.1")
+	if err := s.SetPassword(ctx, "Alice", "battery staple"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.SessionPrincipal(ctx, secret); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("a session after the password changed: %v", err)
+	}
+	secret, _, _ = s.Login(ctx, "Alice", "battery staple", "10.0.0.1")
+	s.Logout(ctx, secret)
+	if _, _, err := s.SessionPrincipal(ctx, secret); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("a session after logout: %v", err)
+	}
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	s, _, now := newService(t)
+	ctx := context.Background()
+	s.AddUser(ctx, "Bob", "bob's password", false)
+	for i := range auth.MaxFailures {
+		if _, _, err := s.Login(ctx, "bob", "guess "+string(rune('a'+i)), "10.0.0.2"); code(err) != outflank.EUNAUTHORIZED {
+			t.Fatalf("failure %d: %v", i+1, err)
+		}
+	}
+	// Locked for a minute, even with the right password...
+	if _, _, err := s.Login(ctx, "Bob", "bob's password", "10.0.0.9"); code(err) != outflank.ELIMIT || !strings.Contains(err.Error(), "this account") {
+		t.Errorf("the sixth attempt: %v", err)
+	}
+	// ...and the address too, for any account.
+	if _, _, err := s.Login(ctx, "nobody", "x", "10.0.0.2"); code(err) != outflank.ELIMIT || !strings.Contains(err.Error(), "this address") {
+		t.Errorf("another account from the address: %v", err)
+	}
+	*now = now.Add(auth.FailureWindow + time.Second)
+	if _, _, err := s.Login(ctx, "Bob", "bob's password", "10.0.0.2"); err != nil {
+		t.Errorf("a minute later: %v", err)
+	}
+}
+
+func TestTokensAndJudgeLinks(t *testing.T) {
+	s, db, now := newService(t)
+	ctx := context.Background()
+	s.AddUser(ctx, "Carol", "carol's password", false)
+	db.Grant(ctx, "Carol", outflank.Grant{Tournament: "club", Role: outflank.RoleTD})
+	token, err := s.AddToken(ctx, "Carol", "feed")
+	if err != nil || !strings.HasPrefix(token, "oft_") {
+		t.Fatalf("token %q: %v", token, err)
+	}
+	p, err := s.TokenPrincipal(ctx, token)
+	if err != nil || !p.CanDirect("club") || p.CanDirect("other") || p.Actor() != "Carol (token feed)" {
+		t.Errorf("token principal %+v: %v", p, err)
+	}
+	if _, err := s.TokenPrincipal(ctx, "oft_nope"); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("a wrong token: %v", err)
+	}
+	secret, link, err := s.AddJudgeLink(ctx, "club", 2, 3, "Dan", "Carol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.AddJudgeLink(ctx, "nope", 0, 0, "", "Carol"); code(err) != outflank.ENOTFOUND {
+		t.Errorf("a judge link for no tournament: %v", err)
+	}
+	sess, _, _, err := s.JudgeLogin(ctx, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jp, _, err := s.SessionPrincipal(ctx, sess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		slug         string
+		round, table int
+		want         bool
+	}{{"club", 2, 3, true}, {"club", 2, 4, false}, {"club", 1, 3, false}, {"other", 2, 3, false}} {
+		if got := jp.CanJudge(c.slug, c.round, c.table, *now); got != c.want {
+			t.Errorf("judge of %s may judge %s r%d t%d: %v", link.Scope(), c.slug, c.round, c.table, got)
+		}
+	}
+	if jp.CanDirect("club") || jp.Actor() != "judge #1 Dan (round 2, table 3)" {
+		t.Errorf("judge %q directs: %v", jp.Actor(), jp.CanDirect("club"))
+	}
+	*now = time.Date(2026, 11, 24, 0, 0, 1, 0, time.UTC) // the next day
+	if _, _, err := s.SessionPrincipal(ctx, sess); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("a judge session the next day: %v", err)
+	}
+	if _, _, _, err := s.JudgeLogin(ctx, secret); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("a judge link the next day: %v", err)
+	}
+}

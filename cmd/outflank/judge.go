@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"strings"
+
+	"outflank"
+	"outflank/auth"
+	"outflank/sqlite"
+)
+
+const judgeAddUsage = "judge add SLUG [--round N] [--table T] [--label NAME] [--base-url URL]"
+
+var judgeCommands = map[string]command{
+	"add":  {usage: judgeAddUsage, help: "issue a table judge's link, valid until the end of the day", run: runJudgeAdd},
+	"list": {usage: "judge list SLUG", help: "the judge links of a tournament", run: runJudgeList},
+}
+
+func runJudge(e *env, args []string) error { return e.subcommand("judge", judgeCommands, args) }
+
+func runJudgeAdd(e *env, args []string) error {
+	fs := e.newFlags("judge add", judgeAddUsage)
+	round := fs.Int("round", 0, "only this round (default: any)")
+	table := fs.Int("table", 0, "only this table (default: any)")
+	label := fs.String("label", "", "the judge's `name`, for the log")
+	baseURL := fs.String("base-url", "http://localhost:8080", "the `URL` the site is reached at")
+	slug, _, err := e.parseSlug(fs, args, 0, judgeAddUsage)
+	if err != nil {
+		return err
+	}
+	return e.withAuth(func(ctx context.Context, s *auth.Service, _ *sqlite.DB) error {
+		by := outflank.ActorFrom(ctx)
+		secret, j, err := s.AddJudgeLink(ctx, slug, *round, *table, *label, by)
+		if err != nil {
+			return err
+		}
+		e.printf(e.stderr, "saved: judge link #%d for %s, %s, valid until %s; open it on the judge's phone:\n", j.ID, slug, j.Scope(), j.ExpiresAt.Local().Format("2006-01-02 15:04"))
+		e.printf(e.stdout, "%s/j/%s\n", strings.TrimRight(*baseURL, "/"), secret)
+		return nil
+	})
+}
+
+func runJudgeList(e *env, args []string) error {
+	fs := e.newFlags("judge list", "judge list SLUG")
+	slug, _, err := e.parseSlug(fs, args, 0, "judge list SLUG")
+	if err != nil {
+		return err
+	}
+	return e.withAuth(func(ctx context.Context, _ *auth.Service, db *sqlite.DB) error {
+		list, err := db.JudgeLinks(ctx, slug)
+		if err != nil {
+			return err
+		}
+		for _, j := range list {
+			e.printf(e.stdout, "#%-4d %-20s %-28s by %-16s until %s\n", j.ID, j.Label, j.Scope(), j.CreatedBy, j.ExpiresAt.Local().Format("2006-01-02 15:04"))
+		}
+		if len(list) == 0 {
+			e.printf(e.stdout, "no judge links for %s: 'outflank judge add %s' issues one\n", slug, slug)
+		}
+		return nil
+	})
+}

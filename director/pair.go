@@ -1,0 +1,102 @@
+package director
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"outflank"
+)
+
+// PairRequest is a pairing as asked for: by `outflank pair`, the console's
+// banner, the write API.
+type PairRequest struct {
+	// Round is the round the caller means to pair, as it saw the event; 0
+	// fixes it from the first state the change sees. Either way, a round
+	// paired meanwhile by someone else is refused, not paired after it.
+	Round int
+	// Seed seeds the random choices; SeedGiven says it was chosen.
+	Seed      uint64
+	SeedGiven bool
+	// Fix and Forbid are pairs "BLACK-WHITE" / "A-B" (ids or names).
+	Fix, Forbid []string
+	// Choices are knockout choices "[PLAYER=]black|white|draw-win".
+	Choices []string
+	// Match pairs one knockout match alone; Replace pairs its game in
+	// play again.
+	Match   string
+	Replace bool
+}
+
+// Paired is a pairing saved.
+type Paired struct {
+	Event      *outflank.Event
+	Paired     *outflank.Paired
+	Tournament *outflank.Tournament // the event as paired
+}
+
+// Pair pairs the next round or knockout stage of slug by its ruleset and
+// saves it, in one change.
+func Pair(ctx context.Context, store outflank.Store, slug string, req PairRequest) (*Paired, error) {
+	out := &Paired{}
+	round := req.Round
+	ev, err := store.Update(ctx, slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
+		if round == 0 {
+			round = len(t.Rounds) + 1
+		}
+		opts := outflank.PairOptions{Seed: req.Seed, Round: round, SeedGiven: req.SeedGiven, Match: req.Match, Replace: req.Replace}
+		for _, text := range req.Choices {
+			c, err := t.ParseChoiceOption(text)
+			if err != nil {
+				return "", err
+			}
+			opts.Choices = append(opts.Choices, c)
+		}
+		var err error
+		if opts.Fixed, opts.Forbidden, err = ParsePairs(t, req.Fix, req.Forbid); err != nil {
+			return "", err
+		}
+		p, err := t.PairNext(opts)
+		if err != nil {
+			return "", err
+		}
+		out.Paired, out.Tournament = p, t
+		return PairSummary(t, p), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Event = ev
+	return out, nil
+}
+
+// PairSummary is the audit log's words for a pairing.
+func PairSummary(t *outflank.Tournament, p *outflank.Paired) string {
+	if g := p.Repaired; g != 0 {
+		game, _ := t.Game(p.Round.Number, g)
+		return fmt.Sprintf("re-paired round %d table %d (%s): %s v %s", p.Round.Number, g, p.Round.Stage, t.Describe(game.Black), t.Describe(game.White))
+	}
+	var parts []string
+	for _, q := range append([]*outflank.Paired{p}, p.Also...) {
+		r := q.Round
+		parts = append(parts, fmt.Sprintf("paired round %d (%s%s): %d games, %d byes", r.Number, r.Method, SeedNote(r.Seed), len(r.Games), len(r.Byes)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// SeedNote names a round's seed, if its pairing drew anything at random.
+func SeedNote(seed string) string {
+	if seed == "" {
+		return ""
+	}
+	return ", seed " + seed
+}
+
+// Undo reverts the latest change of slug; with expect set, only if that
+// change is still change expect.
+func Undo(ctx context.Context, store outflank.Store, slug string, expect int64) (*outflank.Event, error) {
+	if expect < 0 {
+		return nil, outflank.Errorf(outflank.EINVALID, "expect %d: give the number of a change, as the log shows it", expect)
+	}
+	return store.Undo(ctx, slug, expect)
+}

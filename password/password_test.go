@@ -1,0 +1,53 @@
+package password
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHashVerify(t *testing.T) {
+	h, err := Hash("correct horse battery")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
+		t.Errorf("hash %q", h)
+	}
+	if !Verify("correct horse battery", h) {
+		t.Error("the password does not verify against its own hash")
+	}
+	for _, wrong := range []string{"", "correct horse batter", "Correct horse battery", "correct horse battery "} {
+		if Verify(wrong, h) {
+			t.Errorf("%q verifies", wrong)
+		}
+	}
+	again, _ := Hash("correct horse battery")
+	if again == h {
+		t.Error("two hashes of one password are equal: no salt")
+	}
+	for _, bad := range []string{"", "$argon2id$", "$bcrypt$x$y$z$w", strings.Replace(h, "t=2", "t=0", 1), strings.Replace(h, "v=19", "v=1", 1)} {
+		if Verify("correct horse battery", bad) {
+			t.Errorf("verifies against the broken hash %q", bad)
+		}
+	}
+	if Verify("anything", Dummy) {
+		t.Error("the dummy hash matched")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	for pw, ok := range map[string]bool{"short": false, "long enough": true, strings.Repeat("x", 257): false, "\xff\xfe\xfdabcdefgh": false} {
+		if got := Check(pw) == nil; got != ok {
+			t.Errorf("Check(%q) ok = %v, want %v", pw, got, ok)
+		}
+	}
+}
+
+func FuzzVerify(f *testing.F) {
+	h, _ := Hash("seed password")
+	f.Add("seed password", h)
+	f.Add("x", "$argon2id$v=19$m=1,t=1,p=1$AAAA$AAAA")
+	f.Fuzz(func(t *testing.T, pw, hash string) {
+		Verify(pw, hash) // never panics, never allocates without bound
+	})
+}
