@@ -12,9 +12,12 @@ import (
 // Handler is the site: every route, behind the security headers, the
 // access log and a guard that turns a panic into a 500.
 func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
-	s.registerRoutes(mux)
-	return s.recoverPanics(s.accessLog(securityHeaders(s.limitBodies(mux))))
+	s.handlerOnce.Do(func() {
+		mux := http.NewServeMux()
+		s.registerRoutes(mux)
+		s.handler = s.recoverPanics(s.accessLog(securityHeaders(s.limitBodies(mux))))
+	})
+	return s.handler
 }
 
 // maxBody bounds what a request may send. The public site is read only:

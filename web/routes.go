@@ -7,6 +7,8 @@ import "net/http"
 func (s *Server) registerRoutes(mux *http.ServeMux) {
 	for _, register := range []func(*http.ServeMux){
 		s.registerHomeRoutes,
+		s.registerLoginRoutes,
+		s.registerWriteRoutes,
 		s.registerStandingsRoutes,
 		s.registerTournamentRoutes,
 		s.registerPairingsRoutes,

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"outflank"
+	"outflank/auth"
 )
 
 // Config is how a server is set up.
@@ -34,6 +35,9 @@ type Config struct {
 	// MaxStreams bounds the live streams open at once; 0 takes most of
 	// the files the process may open (ulimit -n).
 	MaxStreams int
+	// Accounts keeps the users, sessions, tokens and judge links; nil
+	// serves the public pages only, and every write is refused.
+	Accounts outflank.Accounts
 }
 
 // Server serves the web site of a store's tournaments.
@@ -46,6 +50,11 @@ type Server struct {
 	cache   *pageCache
 	tours   *tournamentCache
 	hub     *hub
+	auth    *auth.Service // nil without accounts
+	routes  []routeInfo   // every route registered with its access
+
+	handlerOnce sync.Once
+	handler     http.Handler
 
 	mu       sync.RWMutex
 	versions map[string]int64 // every tournament's version, from the feed
@@ -64,6 +73,9 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	}
 	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
 		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
+	if cfg.Accounts != nil {
+		s.auth = auth.New(cfg.Accounts)
+	}
 	return s, nil
 }
 

@@ -1,0 +1,252 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"outflank"
+	"outflank/auth"
+	"outflank/exchange"
+	"outflank/rules"
+	"outflank/sqlite"
+	"outflank/web"
+)
+
+// accessSite is a server with accounts over two tournaments, "club" and
+// "other", and a credential of each kind.
+type accessSite struct {
+	t      *testing.T
+	db     *sqlite.DB
+	srv    *httptest.Server
+	server *web.Server
+	// creds are ways to call: a bearer token, or a session cookie with its
+	// CSRF token.
+	creds map[string]cred
+}
+
+type cred struct {
+	bearer, cookie, csrf string
+}
+
+func newAccessSite(t *testing.T) *accessSite {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "access.db"), sqlite.Options{Create: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	for _, slug := range []string{"club", "other"} {
+		tour, err := outflank.NewTournament(slug, "Tournament "+slug, "2026-11-23", rules.BOFRegional, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []string{"Ann", "Ben", "Cid", "Dee"} {
+			if _, err := tour.AddPlayer(outflank.Player{Name: n}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}, {Black: 3, White: 4}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Create(ctx, tour, outflank.KindImport, "test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := auth.New(db)
+	s := &accessSite{t: t, db: db, creds: map[string]cred{}}
+	user := func(name string, admin bool, td string) {
+		if _, err := a.AddUser(ctx, name, "a good password", admin); err != nil {
+			t.Fatal(err)
+		}
+		if td != "" {
+			if err := db.Grant(ctx, name, outflank.Grant{Tournament: td, Role: outflank.RoleTD}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		secret, sess, err := a.Login(ctx, name, "a good password", "127.0.0.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.creds[name+" (session)"] = cred{cookie: secret, csrf: sess.CSRF}
+		token, err := a.AddToken(ctx, name, "script")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.creds[name+" (token)"] = cred{bearer: token}
+	}
+	user("admin", true, "")
+	user("td-club", false, "club")
+	user("td-other", false, "other")
+	user("nobody", false, "")
+	judge := func(name, slug string, round, table int) {
+		secret, _, err := a.AddJudgeLink(ctx, slug, round, table, name, "admin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess, session, _, err := a.JudgeLogin(ctx, secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.creds[name] = cred{cookie: sess, csrf: session.CSRF}
+	}
+	judge("judge club r1 t2", "club", 1, 2)
+	judge("judge other", "other", 0, 0)
+	server, err := web.New(db, db, web.Config{Accounts: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	watch, stop := context.WithCancel(ctx)
+	t.Cleanup(stop)
+	go server.Watch(watch)
+	s.server = server
+	s.srv = httptest.NewServer(server.Handler())
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+// do sends method path with body, as who ("" for anyone), and returns the
+// status and the body.
+func (s *accessSite) do(who, method, path, body string) (int, string) {
+	s.t.Helper()
+	req, err := http.NewRequest(method, s.srv.URL+path, strings.NewReader(body))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if who != "" {
+		c, ok := s.creds[who]
+		if !ok {
+			s.t.Fatalf("no credential %q", who)
+		}
+		if c.bearer != "" {
+			req.Header.Set("Authorization", "Bearer "+c.bearer)
+		}
+		if c.cookie != "" {
+			req.AddCookie(&http.Cookie{Name: "outflank_session", Value: c.cookie})
+			req.Header.Set("X-CSRF-Token", c.csrf)
+		}
+	}
+	res, err := s.srv.Client().Transport.RoundTrip(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var b bytes.Buffer
+	b.ReadFrom(res.Body)
+	return res.StatusCode, b.String()
+}
+
+// snapshot is both tournaments' files and logs: what must not change.
+func (s *accessSite) snapshot() string {
+	s.t.Helper()
+	ctx := context.Background()
+	var b bytes.Buffer
+	for _, slug := range []string{"club", "other"} {
+		tour, err := s.db.Tournament(ctx, slug)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		exchange.WriteJSON(&b, tour)
+		log, err := s.db.Log(ctx, slug)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		for _, ev := range log {
+			b.WriteString(ev.Hash + "\n")
+		}
+	}
+	return b.String()
+}
+
+// concrete fills a route's pattern with values naming club's round 1,
+// table 1 (a game judge "club r1 t2" does not cover).
+func concrete(pattern string) (method, path string) {
+	method, path, _ = strings.Cut(pattern, " ")
+	path = strings.NewReplacer("{slug}", "club", "{round}", "1", "{table}", "1", "{id}", "1", "{secret}", "ofj_nope",
+		"{match}", "final", "{game}", "1", "{file...}", "site.css", "{$}", "").Replace(path)
+	return method, path
+}
+
+// bodyFor is a body each write route would accept from who has the right.
+var bodyFor = map[string]string{
+	"/api/t/club/players":            `{"name": "Eve"}`,
+	"/api/t/club/rounds/1/results/1": `{"score": "40-24"}`,
+	"/api/t/club/pair":               `{}`,
+	"/api/t/club/undo":               `{}`,
+	"/t/club/admin/players":          `name=Eve`,
+}
+
+// TestWriteRoutesRefuseWithoutTheRight enumerates the router: every route
+// that is not public refuses anyone, a user with no role, judges of another
+// tournament or table and directors of another tournament (401 or 403; a
+// page asks an anonymous browser to log in), and the database is exactly as
+// before each refusal.
+func TestWriteRoutesRefuseWithoutTheRight(t *testing.T) {
+	s := newAccessSite(t)
+	before := s.snapshot()
+	checked := 0
+	for _, rt := range s.server.Routes() {
+		method, path := concrete(rt.Pattern)
+		if rt.Access == web.Public {
+			if method != "GET" && method != "HEAD" && !strings.HasPrefix(path, "/login") {
+				t.Errorf("%s is public but writes (%s)", rt.Pattern, method)
+			}
+			continue
+		}
+		checked++
+		refused := []string{""}
+		switch rt.Access {
+		case web.LoggedIn:
+		case web.Judge:
+			refused = append(refused, "nobody (session)", "nobody (token)", "judge club r1 t2", "judge other", "td-other (session)", "td-other (token)")
+		case web.Director:
+			refused = append(refused, "nobody (session)", "nobody (token)", "judge club r1 t2", "judge other", "td-other (session)", "td-other (token)")
+		case web.Admin:
+			refused = append(refused, "nobody (session)", "td-club (session)", "td-club (token)", "judge club r1 t2")
+		}
+		for _, who := range refused {
+			status, body := s.do(who, method, path, bodyFor[path])
+			want := []int{http.StatusForbidden}
+			if who == "" {
+				want = []int{http.StatusUnauthorized, http.StatusSeeOther}
+			}
+			if !containsInt(want, status) {
+				t.Errorf("%s as %q: %d %s; want %v", rt.Pattern, who, status, strings.TrimSpace(body), want)
+			}
+			if after := s.snapshot(); after != before {
+				t.Fatalf("%s as %q was refused (%d) but changed the database", rt.Pattern, who, status)
+			}
+		}
+	}
+	if checked < 4 {
+		t.Fatalf("only %d routes that need a credential: the write routes are not all registered with their access", checked)
+	}
+	// The same writes from who has the right are accepted: the refusals
+	// above were for the credential, not the request.
+	for _, c := range []struct{ who, path, body string }{
+		{"td-club (token)", "/api/t/club/players", bodyFor["/api/t/club/players"]},
+		{"admin (session)", "/api/t/club/rounds/1/results/2", `{"score": "30-34", "replace": true}`},
+		{"judge club r1 t2", "/api/t/club/rounds/1/results/2", `{"score": "20-44", "replace": true}`},
+	} {
+		if status, out := s.do(c.who, "POST", c.path, c.body); status != http.StatusCreated {
+			t.Errorf("POST %s as %s: %d %s", c.path, c.who, status, out)
+		}
+	}
+}
+
+func containsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

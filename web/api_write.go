@@ -1,0 +1,209 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"outflank"
+	"outflank/director"
+	"outflank/report"
+)
+
+// The JSON write API (docs/api.md): the director's commands for scripts,
+// with a bearer token (or a browser session and its CSRF token). Each
+// route calls the same director function as the command line, and answers
+// 401 without a credential, 403 without the right, 400 with a message for
+// bad input, 404 for what does not exist, 409 for a conditional write that
+// lost.
+
+func (s *Server) registerWriteRoutes(mux *http.ServeMux) {
+	s.route(mux, "POST /api/t/{slug}/players", Director, s.handleAddPlayer)
+	s.route(mux, "POST /api/t/{slug}/rounds/{round}/results/{table}", Judge, s.handleEnterResult)
+	s.route(mux, "POST /api/t/{slug}/pair", Director, s.handlePair)
+	s.route(mux, "POST /api/t/{slug}/undo", Director, s.handleUndo)
+}
+
+// decodeBody reads the request's JSON body into v, refusing unknown fields
+// and anything after the document.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return outflank.Errorf(outflank.EINVALID, "the request has no JSON body: send the fields as a JSON object")
+		}
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return outflank.Errorf(outflank.EINVALID, "the request body is larger than %d bytes", maxBody)
+		}
+		return outflank.Errorf(outflank.EINVALID, "the request body is not the JSON expected: %v", err)
+	}
+	if dec.More() {
+		return outflank.Errorf(outflank.EINVALID, "the request body holds more than one JSON document")
+	}
+	return nil
+}
+
+// saved is the answer to a write: the change as the log records it.
+type saved struct {
+	ID       int64     `json:"id"`
+	At       time.Time `json:"at"`
+	Actor    string    `json:"actor"`
+	Kind     string    `json:"kind"`
+	Summary  string    `json:"summary"`
+	Note     string    `json:"note,omitempty"`
+	Warnings []string  `json:"warnings,omitempty"`
+	Player   *int      `json:"player,omitempty"`
+	Rounds   []int     `json:"rounds,omitempty"`
+}
+
+func savedOf(ev *outflank.Event) saved {
+	return saved{ID: ev.ID, At: ev.At, Actor: ev.Actor, Kind: ev.Kind, Summary: ev.Summary}
+}
+
+// writeSaved answers a write that was saved: 201 with the change.
+func (s *Server) writeSaved(w http.ResponseWriter, doc saved) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusCreated)
+	report.WriteJSON(w, doc)
+}
+
+// writeFailed answers a write that was refused, with the domain's message.
+func (s *Server) writeFailed(w http.ResponseWriter, r *http.Request, err error) {
+	status := statusOf(err)
+	if status == http.StatusInternalServerError {
+		s.log.Error("a write failed", "path", r.URL.Path, "err", err)
+	}
+	s.errorPage(w, r, status, outflank.ErrorMessage(err))
+}
+
+// playerFields are the fields of `player add`.
+type playerFields struct {
+	Name       string `json:"name"`
+	Country    string `json:"country"`
+	Rating     *int   `json:"rating"`
+	Gender     string `json:"gender"`
+	Born       string `json:"born"`
+	Seeded     bool   `json:"seeded"`
+	Additional bool   `json:"additional"`
+	Team       string `json:"team"`
+	WOFID      int    `json:"wof_id"`
+}
+
+func (s *Server) handleAddPlayer(w http.ResponseWriter, r *http.Request) {
+	var f playerFields
+	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	p := outflank.Player{Name: f.Name, Country: f.Country, Gender: f.Gender, Born: f.Born, Seeded: f.Seeded, Additional: f.Additional, Team: f.Team, WOFID: f.WOFID}
+	if f.Rating != nil {
+		p.Rating = *f.Rating
+	}
+	reg, err := director.AddPlayer(r.Context(), s.store, r.PathValue("slug"), p, "", f.Rating != nil)
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	doc := savedOf(reg.Event)
+	doc.Warnings, doc.Player = reg.Warnings, &reg.Player.ID
+	s.writeSaved(w, doc)
+}
+
+func (s *Server) handleEnterResult(w http.ResponseWriter, r *http.Request) {
+	var f director.ResultFields
+	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	var err error
+	if f.Round, err = strconv.Atoi(r.PathValue("round")); err != nil {
+		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "round %q: give a round number", r.PathValue("round")))
+		return
+	}
+	if f.Table, err = strconv.Atoi(r.PathValue("table")); err != nil {
+		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "table %q: give a table number", r.PathValue("table")))
+		return
+	}
+	if f.Match != "" || f.Game != 0 {
+		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "the round and table are in the address: leave match and game out"))
+		return
+	}
+	req, err := f.Request()
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	entered, err := director.EnterResult(r.Context(), s.store, r.PathValue("slug"), req, nil)
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	doc := savedOf(entered.Event)
+	doc.Note = entered.Note
+	s.writeSaved(w, doc)
+}
+
+// pairFields are the fields of `outflank pair`.
+type pairFields struct {
+	Round   int      `json:"round"`
+	Seed    string   `json:"seed"`
+	Fix     []string `json:"fix"`
+	Forbid  []string `json:"forbid"`
+	Choices []string `json:"choices"`
+	Match   string   `json:"match"`
+	Replace bool     `json:"replace"`
+}
+
+func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
+	var f pairFields
+	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	seed, err := director.ParseSeed(strings.TrimSpace(f.Seed))
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	if f.Round < 0 {
+		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "round %d: give the round to pair, or leave it out for the next", f.Round))
+		return
+	}
+	p, err := director.Pair(r.Context(), s.store, r.PathValue("slug"), director.PairRequest{Round: f.Round, Seed: seed, SeedGiven: f.Seed != "",
+		Fix: f.Fix, Forbid: f.Forbid, Choices: f.Choices, Match: f.Match, Replace: f.Replace})
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	doc := savedOf(p.Event)
+	for _, q := range append([]*outflank.Paired{p.Paired}, p.Paired.Also...) {
+		doc.Rounds = append(doc.Rounds, q.Round.Number)
+	}
+	s.writeSaved(w, doc)
+}
+
+// undoFields are the fields of `outflank undo`.
+type undoFields struct {
+	Expect int64 `json:"expect"`
+}
+
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	var f undoFields
+	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	ev, err := director.Undo(r.Context(), s.store, r.PathValue("slug"), f.Expect)
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	s.writeSaved(w, savedOf(ev))
+}

@@ -1,0 +1,115 @@
+package web_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestWriteAPI: the write routes' answers: 201 with the change and its
+// actor, 400 with a message for bad input, 409 for a conditional write
+// that lost, naming who changed the result; a browser session's write
+// without its CSRF token is refused.
+func TestWriteAPI(t *testing.T) {
+	s := newAccessSite(t)
+	status, body := s.do("td-club (token)", "POST", "/api/t/club/rounds/1/results/1", `{"score": "33-30"}`)
+	if status != http.StatusCreated || !strings.Contains(body, `"actor": "td-club (token script)"`) || !strings.Contains(body, "official score 34-30") {
+		t.Errorf("a result: %d %s", status, body)
+	}
+	for _, c := range []struct {
+		path, body, want string
+		status           int
+	}{
+		{"/api/t/club/rounds/1/results/1", `{"score": "40-24"}`, "already has a result", http.StatusConflict},
+		{"/api/t/club/rounds/1/results/1", `{"score": "40-24", "replace": true, "expect": "10-54"}`, "last changed by td-club (token script)", http.StatusConflict},
+		{"/api/t/club/rounds/1/results/1", `{"score": "forty"}`, `score \"forty\"`, http.StatusBadRequest},
+		{"/api/t/club/rounds/1/results/1", `{"score": "40-24", "colour": "black"}`, "unknown field", http.StatusBadRequest},
+		{"/api/t/club/rounds/1/results/1", ``, "no JSON body", http.StatusBadRequest},
+		{"/api/t/club/rounds/1/results/9", `{"score": "40-24"}`, "has no table 9", http.StatusNotFound},
+		{"/api/t/club/players", `{"name": "Ann"}`, "already has a player named", http.StatusConflict},
+		{"/api/t/club/players", `{"name": "Eve\u001b[2J"}`, "control character", http.StatusBadRequest},
+		{"/api/t/club/undo", `{"expect": 2}`, "the latest change of club is now", http.StatusConflict},
+		{"/api/t/club/pair", `{}`, "has no result yet", http.StatusBadRequest},
+	} {
+		status, body := s.do("td-club (token)", "POST", c.path, c.body)
+		if status != c.status || !strings.Contains(body, c.want) {
+			t.Errorf("POST %s %s: %d %s; want %d and %q", c.path, c.body, status, body, c.status, c.want)
+		}
+	}
+	// A browser session must send its CSRF token.
+	sess := s.creds["td-club (session)"]
+	req, _ := http.NewRequest("POST", s.srv.URL+"/api/t/club/undo", strings.NewReader(`{}`))
+	req.AddCookie(&http.Cookie{Name: "outflank_session", Value: sess.cookie})
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("a session's write without its CSRF token: %d", res.StatusCode)
+	}
+	// The log names every actor.
+	log, _ := s.db.Log(context.Background(), "club")
+	if last := log[len(log)-1]; last.Actor != "td-club (token script)" {
+		t.Errorf("the last change's actor: %q", last.Actor)
+	}
+}
+
+// TestLoginFlow: a browser logs in through the form (its cookie HttpOnly
+// and SameSite=Lax), is sent where it was going, and logs out; a wrong
+// password says so; the sixth failure in a minute is 429.
+func TestLoginFlow(t *testing.T) {
+	s := newAccessSite(t)
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	form := func() string {
+		res, err := client.Get(s.srv.URL + "/login?next=/t/club")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		m := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindStringSubmatch(string(b))
+		if m == nil {
+			t.Fatalf("the login page has no form token:\n%s", b)
+		}
+		return m[1]
+	}
+	login := func(pw string) *http.Response {
+		res, err := client.PostForm(s.srv.URL+"/login", url.Values{"name": {"td-club"}, "password": {pw}, "csrf": {form()}, "next": {"/t/club"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res
+	}
+	res := login("a good password")
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/t/club" {
+		t.Fatalf("login: %d to %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	cookie := res.Header.Get("Set-Cookie")
+	for _, want := range []string{"outflank_session=ofs_", "HttpOnly", "SameSite=Lax"} {
+		if !strings.Contains(cookie, want) {
+			t.Errorf("the session cookie %q lacks %s", cookie, want)
+		}
+	}
+	// A login posted without the form's token is refused.
+	res, _ = http.PostForm(s.srv.URL+"/login", url.Values{"name": {"td-club"}, "password": {"a good password"}})
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("a login without the form's token: %d", res.StatusCode)
+	}
+	for i := range 5 {
+		if res := login("a wrong password"); res.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d: %d", i+1, res.StatusCode)
+		}
+	}
+	if res := login("a good password"); res.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("the sixth attempt in a minute: %d, want 429", res.StatusCode)
+	}
+}
