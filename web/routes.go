@@ -16,6 +16,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerPlayersRoutes,
 		s.registerKnockoutRoutes,
 		s.registerGamesRoutes,
+		s.registerLiveRoutes,
 		s.registerEventsRoutes,
 		s.registerHealthRoutes,
 		s.registerQRRoutes,
