@@ -17,6 +17,8 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerKnockoutRoutes,
 		s.registerGamesRoutes,
 		s.registerLiveRoutes,
+		s.registerJudgeRoutes,
+		s.registerJudgingRoutes,
 		s.registerEventsRoutes,
 		s.registerHealthRoutes,
 		s.registerQRRoutes,
