@@ -79,7 +79,7 @@ func SubmitJudged(ctx context.Context, store outflank.Store, live outflank.LiveG
 		}
 		g.Submission, g.Note = &sub, ""
 		if t.Settings.JudgeConfirm {
-			g.State, g.Note = outflank.LivePending, "submitted by "+sub.Actor+": waits for a director's confirmation"
+			g.State, g.Note = outflank.LivePending, "Submitted by "+sub.Actor+": waits for a director's confirmation."
 		}
 		return true, nil
 	})
@@ -101,7 +101,7 @@ func enterJudged(ctx context.Context, store outflank.Store, live outflank.LiveGa
 	state, note := outflank.LiveEntered, ""
 	switch {
 	case err == nil:
-		note = fmt.Sprintf("entered as change #%d by %s", entered.Event.ID, entered.Event.Actor)
+		note = fmt.Sprintf("Entered as change #%d by %s.", entered.Event.ID, entered.Event.Actor)
 	case outflank.ErrorCode(err) == outflank.ECONFLICT && opts.Expect == nil:
 		// The game has a result already: the judge's agrees, or is kept
 		// for a director to decide.
@@ -154,9 +154,9 @@ func compareJudged(ctx context.Context, store outflank.Store, g *outflank.LiveGa
 	}
 	have := game.Result
 	if have.Outcome == res.Outcome && have.BlackDiscs == res.BlackDiscs && have.WhiteDiscs == res.WhiteDiscs {
-		return true, fmt.Sprintf("agrees with the result %s entered by %s", have.Summary(), by), nil
+		return true, fmt.Sprintf("Agrees with the result %s entered by %s.", have.Summary(), by), nil
 	}
-	return false, fmt.Sprintf("the judge's result %s disagrees with the result %s entered by %s: kept for a director to decide", res.Summary(), have.Summary(), by), nil
+	return false, fmt.Sprintf("The judge's result %s disagrees with the result %s entered by %s: kept for a director to decide.", res.Summary(), have.Summary(), by), nil
 }
 
 // ConfirmJudged is a director's decision on a submission: one that waits
@@ -191,9 +191,9 @@ func DismissJudged(ctx context.Context, live outflank.LiveGames, slug string, ro
 		case g.Seq == 0:
 			return false, outflank.Errorf(outflank.ENOTFOUND, "round %d table %d of %s has no live game", round, table, slug)
 		case g.State == outflank.LivePending:
-			g.State, g.Note = outflank.LivePlaying, "returned to the judge by "+outflank.ActorFrom(ctx)
+			g.State, g.Note = outflank.LivePlaying, "Returned to the judge by "+outflank.ActorFrom(ctx)+": correct the game and submit it again."
 		case g.State == outflank.LiveFlagged:
-			g.State, g.Note = outflank.LiveDismissed, "dismissed by "+outflank.ActorFrom(ctx)+": the result entered stands"
+			g.State, g.Note = outflank.LiveDismissed, "Dismissed by "+outflank.ActorFrom(ctx)+": the result entered stands."
 		default:
 			return false, outflank.Errorf(outflank.ECONFLICT, "round %d table %d has no submission waiting for a director (it is %s)", round, table, g.State)
 		}

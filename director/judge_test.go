@@ -201,7 +201,7 @@ func TestSubmitJudgedAgainstTheDirector(t *testing.T) {
 	s.record(t, 2, 60)
 	sub := outflank.Submission{Outcome: outflank.OutcomeNormal, Moves: game}
 	j, err := director.SubmitJudged(s.judge, s.db, s.db, "club", 1, 1, 60, sub)
-	if err != nil || j.Live.State != outflank.LiveEntered || !strings.Contains(j.Live.Note, "agrees with the result 36-28 entered by alice") {
+	if err != nil || j.Live.State != outflank.LiveEntered || !strings.Contains(j.Live.Note, "Agrees with the result 36-28 entered by alice") {
 		t.Fatalf("a result that agrees: %+v %v", j, err)
 	}
 	before := s.lastEvent(t).ID
@@ -257,7 +257,7 @@ func TestSubmitJudgedWaitsForConfirmation(t *testing.T) {
 	}
 	// Returned to the judge: a move taken back, the game finished again.
 	g, err := director.DismissJudged(s.director, s.db, "club", 1, 1)
-	if err != nil || g.State != outflank.LivePlaying || !strings.Contains(g.Note, "returned to the judge by alice") {
+	if err != nil || g.State != outflank.LivePlaying || !strings.Contains(g.Note, "Returned to the judge by alice") {
 		t.Fatalf("returned: %+v %v", g, err)
 	}
 	tour, _ := s.db.Tournament(context.Background(), "club")

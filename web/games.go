@@ -27,8 +27,10 @@ type gameView struct {
 	Winner string // "won by Ann", "a draw", or ""
 	Stage  string // the stage of a knockout or playoff round, or ""
 	// Live says, for a game without a result, how far its table judge
-	// has recorded it; "" for a game with a result.
-	Live string
+	// has recorded it; "" for a game with a result. Playing: moves are
+	// coming in.
+	Live    string
+	Playing bool
 
 	Ply     int // the ply shown
 	Prev    int // the plies of the links to the previous, next and last positions
@@ -117,7 +119,7 @@ func (s *Server) gamePageView(ctx context.Context, t *outflank.Tournament, round
 	if err != nil {
 		return view{}, err
 	}
-	live := ""
+	live, playing := "", false
 	if rec.Result == nil && s.live != nil {
 		g, err := s.live.LiveGame(ctx, t.Slug, round, table)
 		switch {
@@ -125,7 +127,7 @@ func (s *Server) gamePageView(ctx context.Context, t *outflank.Tournament, round
 			if rec.Game, err = g.Game(); err != nil {
 				return view{}, err
 			}
-			live = fmt.Sprintf("Live: the table judge has recorded %s.", plural(len(rec.Game.Moves), "move"))
+			live, playing = fmt.Sprintf("The table judge has recorded %s.", plural(len(rec.Game.Moves), "move")), true
 			if g.State == outflank.LivePending {
 				live = fmt.Sprintf("The table judge has submitted the result after %s; it waits for a director.", plural(len(rec.Game.Moves), "move"))
 			}
@@ -139,7 +141,17 @@ func (s *Server) gamePageView(ctx context.Context, t *outflank.Tournament, round
 	if err != nil {
 		return view{}, err
 	}
-	v.Live = live
+	v.Live, v.Playing = live, playing
+	if playing && len(v.Plies) > 0 {
+		// A live game does not stop at its last move: it goes on.
+		last := len(v.Plies) - 1
+		if v.Plies[last].Turn != "" {
+			v.Plies[last].Score = ""
+			if v.Ply == last {
+				v.Current.Score = ""
+			}
+		}
+	}
 	title := fmt.Sprintf("Round %d, table %d: %s v %s", round, table, rec.Black.Name, rec.White.Name)
 	return view{Title: title, Nav: "pairings", Data: v}, nil
 }

@@ -96,9 +96,9 @@ func (s *Server) handleJudgeTables(w http.ResponseWriter, r *http.Request) {
 	}
 	p := principal(r)
 	var linkRound, linkTable int
-	scope := "every game, as a director"
+	scope := "as a director, you may record every game"
 	if p.Judge != nil {
-		linkRound, linkTable, scope = p.Judge.Round, p.Judge.Table, p.Judge.Scope()
+		linkRound, linkTable, scope = p.Judge.Round, p.Judge.Table, "your link covers "+p.Judge.Scope()
 	}
 	if linkRound != 0 && linkTable != 0 {
 		http.Redirect(w, r, fmt.Sprintf("/t/%s/judge/%d/%d", t.Slug, linkRound, linkTable), http.StatusSeeOther)
@@ -151,6 +151,9 @@ func (s *Server) handleJudgeTables(w http.ResponseWriter, r *http.Request) {
 			}
 			if g.Result != nil {
 				jt.State = "result " + g.Result.Summary()
+				if lg, ok := live[g.Table]; ok && lg.State == outflank.LiveFlagged {
+					jt.State += "; the judge's disagrees, for a director to decide"
+				}
 			}
 			v.Tables = append(v.Tables, jt)
 		}

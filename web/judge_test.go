@@ -355,7 +355,7 @@ func TestMovesLeaveTheTournamentsPages(t *testing.T) {
 		t.Error("the viewer did not change with the moves")
 	}
 	_, page := s.do("", "GET", "/t/club/games/1/2", "")
-	if !strings.Contains(page, "Live: the table judge has recorded 10 moves.") || !strings.Contains(page, `data-live="/t/club/events?since=`) || !strings.Contains(page, `&amp;moves=1/2"`) {
+	if !strings.Contains(page, "The table judge has recorded 10 moves.") || !strings.Contains(page, `data-live="/t/club/events?since=`) || !strings.Contains(page, `&amp;moves=1/2"`) {
 		t.Errorf("the viewer:\n%s", page)
 	}
 	_, doc := s.do("", "GET", "/api/t/club/live", "")

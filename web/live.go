@@ -173,7 +173,10 @@ func (s *Server) liveGamesOf(ctx context.Context, t *outflank.Tournament) ([]liv
 			State: string(g.State), Stamp: g.Stamp, Replay: report.ReplayOf(game), Board: views[len(views)-1].Board}
 		docs = append(docs, doc)
 		status := "game over"
-		if turn := views[len(views)-1].Turn; turn != "" {
+		switch turn := views[len(views)-1].Turn; {
+		case g.State == outflank.LivePending:
+			status = "result submitted"
+		case turn != "":
 			status = turn + " to move"
 		}
 		boards = append(boards, liveBoard{Doc: doc, Board: newBoardView(game, len(game.Moves)), Status: status})

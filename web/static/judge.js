@@ -139,6 +139,8 @@
       b.value = legal[sq] ? moves + squareName(sq) : "";
     }
     root.querySelector(".jboard").setAttribute("data-turn", g.turn === "b" ? "black" : g.turn === "w" ? "white" : "");
+    document.getElementById("player-black").classList.toggle("to-move", g.turn === "b");
+    document.getElementById("player-white").classList.toggle("to-move", g.turn === "w");
     var black = count(g.board, "b"), white = count(g.board, "w");
     text("count-black", black);
     text("count-white", white);
@@ -246,7 +248,7 @@
   function adopt(b, why) {
     st.seq = b.seq; st.acked = b.seq; st.moves = parse(b.moves || "");
     st.state = b.state || "playing"; st.note = b.note || "";
-    if (b.result) { st.note = (st.note ? st.note + " " : "") + "Result: " + b.result + "."; }
+    if (b.result) { st.note = "Result entered: " + b.result + "." + (st.note ? " " + st.note : ""); }
     message = why || "";
     keep();
   }
