@@ -163,6 +163,8 @@ func compareJudged(ctx context.Context, store outflank.Store, g *outflank.LiveGa
 // for confirmation is entered; a flagged one replaces the result entered,
 // only if that is still expect (the score the director saw: the
 // replacement is conditional). The log names the judge and the director.
+// A result entered meanwhile by someone else is kept: the submission is
+// then flagged, and the error says so (with the Judged).
 func ConfirmJudged(ctx context.Context, store outflank.Store, live outflank.LiveGames, slug string, round, table int, expect *outflank.Discs) (*Judged, error) {
 	g, err := live.LiveGame(ctx, slug, round, table)
 	if err != nil {
@@ -179,7 +181,13 @@ func ConfirmJudged(ctx context.Context, store outflank.Store, live outflank.Live
 		opts.Replace, opts.Expect = true, expect
 	}
 	ctx = outflank.WithActor(ctx, g.Submission.Actor+", confirmed by "+outflank.ActorFrom(ctx))
-	return enterJudged(ctx, store, live, g, opts)
+	j, err := enterJudged(ctx, store, live, g, opts)
+	if err == nil && j.Entered == nil {
+		// Someone entered another result meanwhile: the director is told,
+		// and the judge's is now flagged beside it.
+		return j, outflank.Errorf(outflank.ECONFLICT, "round %d table %d: %s", round, table, j.Live.Note)
+	}
+	return j, err
 }
 
 // DismissJudged is a director's refusal of a submission: one that waits

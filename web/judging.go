@@ -110,7 +110,7 @@ func (s *Server) handleJudgeConfirm(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	j, err := director.ConfirmJudged(r.Context(), s.store, s.live, r.PathValue("slug"), round, table, expect)
-	if err == nil {
+	if j != nil {
 		s.noteLive(*j.Live)
 	}
 	s.decided(w, r, err)
