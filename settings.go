@@ -58,6 +58,10 @@ type Settings struct {
 	// event was held in, in words ("Italy", "Great-Britain", "World").
 	ELOSender  string `json:"elo_sender,omitempty"`
 	ELOCountry string `json:"elo_country,omitempty"`
+	// JudgeConfirm: a result a table judge submits waits for a director
+	// to confirm it before it counts (WOC I.3: the directors arbitrate;
+	// the judges are their assistants). Off, it is entered at once.
+	JudgeConfirm bool `json:"judge_confirm,omitempty"`
 }
 
 // Absence settings.

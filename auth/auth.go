@@ -170,8 +170,10 @@ func (s *Service) Logout(ctx context.Context, secret string) error {
 // SessionPrincipal returns who a browser session is, with the session.
 func (s *Service) SessionPrincipal(ctx context.Context, secret string) (*outflank.Principal, *outflank.Session, error) {
 	sess, err := s.Accounts.Session(ctx, Hash(secret), s.Now())
-	if err != nil {
+	if outflank.ErrorCode(err) == outflank.ENOTFOUND {
 		return nil, nil, outflank.Errorf(outflank.EUNAUTHORIZED, "your session has ended: log in again")
+	} else if err != nil {
+		return nil, nil, err // the store's trouble, not the session's
 	}
 	if sess.JudgeID != 0 {
 		j, err := s.Accounts.JudgeLinkByID(ctx, sess.JudgeID)

@@ -46,6 +46,7 @@ type fileSettings struct {
 	Absence            *string  `json:"absence,omitempty"`
 	ELOSender          *string  `json:"elo_sender,omitempty"`
 	ELOCountry         *string  `json:"elo_country,omitempty"`
+	JudgeConfirm       *bool    `json:"judge_confirm,omitempty"`
 }
 
 type fileRound struct {
@@ -87,7 +88,8 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 			BrightwellCByRules: optional(s.BrightwellCByRules), Minutes: optional(s.Minutes), BrightwellVariant: &s.BrightwellVariant,
 			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs,
 			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed,
-			Absence: optional(s.Absence), ELOSender: optional(s.ELOSender), ELOCountry: optional(s.ELOCountry)},
+			Absence: optional(s.Absence), ELOSender: optional(s.ELOSender), ELOCountry: optional(s.ELOCountry),
+			JudgeConfirm: optional(s.JudgeConfirm)},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -208,6 +210,9 @@ func (s fileSettings) applyTo(dst *outflank.Settings) {
 	}
 	if s.DrawSeed != nil {
 		dst.DrawSeed = *s.DrawSeed
+	}
+	if s.JudgeConfirm != nil {
+		dst.JudgeConfirm = *s.JudgeConfirm
 	}
 	for _, v := range []struct{ from, to *string }{{s.Absence, &dst.Absence}, {s.ELOSender, &dst.ELOSender}, {s.ELOCountry, &dst.ELOCountry}} {
 		if v.from != nil {

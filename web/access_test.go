@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -97,7 +98,7 @@ func newAccessSite(t *testing.T) *accessSite {
 	}
 	judge("judge club r1 t2", "club", 1, 2)
 	judge("judge other", "other", 0, 0)
-	server, err := web.New(db, db, web.Config{Accounts: db})
+	server, err := web.New(db, db, web.Config{Accounts: db, Live: db})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,8 @@ func (s *accessSite) do(who, method, path, body string) (int, string) {
 	return res.StatusCode, b.String()
 }
 
-// snapshot is both tournaments' files and logs: what must not change.
+// snapshot is both tournaments' files, logs and live games: what must not
+// change.
 func (s *accessSite) snapshot() string {
 	s.t.Helper()
 	ctx := context.Background()
@@ -161,6 +163,13 @@ func (s *accessSite) snapshot() string {
 		}
 		for _, ev := range log {
 			b.WriteString(ev.Hash + "\n")
+		}
+		live, err := s.db.LiveGames(ctx, slug)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		for _, g := range live {
+			fmt.Fprintf(&b, "live %d/%d %d %s %s %d\n", g.Round, g.Table, g.Seq, g.Moves, g.State, g.Stamp)
 		}
 	}
 	return b.String()
@@ -182,6 +191,10 @@ var bodyFor = map[string]string{
 	"/api/t/club/pair":               `{}`,
 	"/api/t/club/undo":               `{}`,
 	"/t/club/admin/players":          `name=Eve`,
+	"/t/club/judge/1/1":              `seq=1&moves=f5`,
+	"/api/t/club/judge/1/1/moves":    `{"seq": 1, "moves": "f5"}`,
+	"/api/t/club/judge/1/1/result":   `{"seq": 1, "moves": "f5", "outcome": "forfeit", "loser": "white"}`,
+	"/t/club/judge/settings":         `confirm=on`,
 }
 
 // TestWriteRoutesRefuseWithoutTheRight enumerates the router: every route
@@ -206,14 +219,23 @@ func TestWriteRoutesRefuseWithoutTheRight(t *testing.T) {
 		switch rt.Access {
 		case web.LoggedIn:
 		case web.Judge:
-			refused = append(refused, "nobody (session)", "nobody (token)", "judge club r1 t2", "judge other", "td-other (session)", "td-other (token)")
+			refused = append(refused, "nobody (session)", "nobody (token)", "judge other", "td-other (session)", "td-other (token)")
+			if strings.Contains(rt.Pattern, "{table}") {
+				// A route that names no game (the table picker) is
+				// every judge's of the tournament.
+				refused = append(refused, "judge club r1 t2")
+			}
 		case web.Director:
 			refused = append(refused, "nobody (session)", "nobody (token)", "judge club r1 t2", "judge other", "td-other (session)", "td-other (token)")
 		case web.Admin:
 			refused = append(refused, "nobody (session)", "td-club (session)", "td-club (token)", "judge club r1 t2")
 		}
 		for _, who := range refused {
-			status, body := s.do(who, method, path, bodyFor[path])
+			send := bodyFor[path]
+			if method == "GET" || method == "HEAD" {
+				send = "" // a page and its form share an address
+			}
+			status, body := s.do(who, method, path, send)
 			want := []int{http.StatusForbidden}
 			if who == "" {
 				want = []int{http.StatusUnauthorized, http.StatusSeeOther}
@@ -239,6 +261,9 @@ func TestWriteRoutesRefuseWithoutTheRight(t *testing.T) {
 		if status, out := s.do(c.who, "POST", c.path, c.body); status != http.StatusCreated {
 			t.Errorf("POST %s as %s: %d %s", c.path, c.who, status, out)
 		}
+	}
+	if status, out := s.do("judge club r1 t2", "POST", "/api/t/club/judge/1/2/moves", `{"seq": 1, "moves": "f5"}`); status != http.StatusOK {
+		t.Errorf("a move at the judge's table: %d %s", status, out)
 	}
 }
 

@@ -182,11 +182,18 @@ func chromium(t *testing.T) string {
 }
 
 // newBrowser starts a headless Chromium with a fresh profile, for the
-// length of the test, and returns the context of its first tab.
+// length of the test (at most 30 s), and returns the context of its first
+// tab.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return newBrowserFor(t, 30*time.Second)
+}
+
+// newBrowserFor is newBrowser for a test that may take up to limit.
+func newBrowserFor(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
 	path := chromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	t.Cleanup(cancel)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
 		chromedp.ExecPath(path),

@@ -32,6 +32,7 @@ var templateFuncs = template.FuncMap{
 	"title":    titleWords,
 	"ordinal":  ordinal,
 	"mark":     markWords,
+	"plural":   plural,
 	// deref reads an optional number (a withdrawal's round, discs).
 	"deref": func(p *int) int {
 		if p == nil {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -25,6 +26,11 @@ type gameView struct {
 	Note   string // why the official score is not the board's, or ""
 	Winner string // "won by Ann", "a draw", or ""
 	Stage  string // the stage of a knockout or playoff round, or ""
+	// Live says, for a game without a result, how far its table judge
+	// has recorded it; "" for a game with a result. Playing: moves are
+	// coming in.
+	Live    string
+	Playing bool
 
 	Ply     int // the ply shown
 	Prev    int // the plies of the links to the previous, next and last positions
@@ -72,18 +78,82 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	slug := r.PathValue("slug")
+	if s.inProgress(r, slug, round, table) {
+		// A game without a result follows its table judge's moves: its
+		// page is kept per move, apart from the tournament's pages.
+		s.livePage(w, r, s.liveStamp(slug, round, table), "text/html; charset=utf-8", func(ctx context.Context, t *outflank.Tournament, fragment bool) ([]byte, error) {
+			v, err := s.gamePageView(ctx, t, round, table, ply)
+			if err != nil {
+				return nil, err
+			}
+			v.Tournament = t
+			v.Live = fmt.Sprintf("/t/%s/events?since=%d&moves=%s", t.Slug, t.Version, gameName(round, table))
+			return s.pages.render("game", fragment, v)
+		})
+		return
+	}
 	s.tournamentPage(w, r, "game", func(t *outflank.Tournament) (view, error) {
-		rec, err := report.GameRecordOf(t, round, table)
-		if err != nil {
-			return view{}, err
-		}
-		v, err := newGameView(t, rec, ply)
-		if err != nil {
-			return view{}, err
-		}
-		title := fmt.Sprintf("Round %d, table %d: %s v %s", round, table, rec.Black.Name, rec.White.Name)
-		return view{Title: title, Nav: "pairings", Data: v}, nil
+		return s.gamePageView(r.Context(), t, round, table, ply)
 	})
+}
+
+// inProgress reports whether the game at table of round of slug has no
+// result yet, on a server that records live games.
+func (s *Server) inProgress(r *http.Request, slug string, round, table int) bool {
+	if s.live == nil {
+		return false
+	}
+	t, err := s.current(r.Context(), slug)
+	if err != nil {
+		return false
+	}
+	g, err := t.Game(round, table)
+	return err == nil && g.Result == nil
+}
+
+// gamePageView draws up the game viewer's page: the game's transcript, or,
+// before its result, the moves its table judge recorded so far.
+func (s *Server) gamePageView(ctx context.Context, t *outflank.Tournament, round, table, ply int) (view, error) {
+	rec, err := report.GameRecordOf(t, round, table)
+	if err != nil {
+		return view{}, err
+	}
+	live, playing := "", false
+	if rec.Result == nil && s.live != nil {
+		g, err := s.live.LiveGame(ctx, t.Slug, round, table)
+		switch {
+		case err == nil && g.Moves != "":
+			if rec.Game, err = g.Game(); err != nil {
+				return view{}, err
+			}
+			live, playing = fmt.Sprintf("The table judge has recorded %s.", plural(len(rec.Game.Moves), "move")), true
+			if g.State == outflank.LivePending {
+				live = fmt.Sprintf("The table judge has submitted the result after %s; it waits for a director.", plural(len(rec.Game.Moves), "move"))
+			}
+		case err == nil || outflank.ErrorCode(err) == outflank.ENOTFOUND:
+			live = "No move recorded yet: the board appears here, and follows the game move by move, when a table judge records it."
+		default:
+			return view{}, err
+		}
+	}
+	v, err := newGameView(t, rec, ply)
+	if err != nil {
+		return view{}, err
+	}
+	v.Live, v.Playing = live, playing
+	if playing && len(v.Plies) > 0 {
+		// A live game does not stop at its last move: it goes on.
+		last := len(v.Plies) - 1
+		if v.Plies[last].Turn != "" {
+			v.Plies[last].Score = ""
+			if v.Ply == last {
+				v.Current.Score = ""
+			}
+		}
+	}
+	title := fmt.Sprintf("Round %d, table %d: %s v %s", round, table, rec.Black.Name, rec.White.Name)
+	return view{Title: title, Nav: "pairings", Data: v}, nil
 }
 
 func (s *Server) handleGameAPI(w http.ResponseWriter, r *http.Request) {

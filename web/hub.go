@@ -35,6 +35,9 @@ type hub struct {
 type stream struct {
 	conn net.Conn
 	slug string
+	// moves says which live games' moves the stream follows: "" none,
+	// "all" every game of the tournament, "ROUND/TABLE" one game.
+	moves string
 }
 
 // writeTimeout bounds the writes that may wait: a stream's head, and every
@@ -63,7 +66,11 @@ func (h *hub) full() bool {
 }
 
 // add registers a stream of slug; false once the hub is closed.
-func (h *hub) add(slug string, conn net.Conn) bool {
+func (h *hub) add(slug string, conn net.Conn) bool { return h.addFollowing(slug, conn, "") }
+
+// addFollowing registers a stream of slug that follows the moves of the
+// live games moves names (see stream).
+func (h *hub) addFollowing(slug string, conn net.Conn, moves string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -72,7 +79,7 @@ func (h *hub) add(slug string, conn net.Conn) bool {
 	if h.streams[slug] == nil {
 		h.streams[slug] = map[*stream]struct{}{}
 	}
-	h.streams[slug][&stream{conn: conn, slug: slug}] = struct{}{}
+	h.streams[slug][&stream{conn: conn, slug: slug, moves: moves}] = struct{}{}
 	h.n++
 	return true
 }
@@ -93,6 +100,19 @@ func (h *hub) publish(slug string, version int64) {
 // and closes those that cannot take it.
 func (h *hub) send(slug string, msg []byte) {
 	h.remove(fanOut(h.snapshot(slug), func(s *stream) bool { return sendNow(s.conn, msg) }))
+}
+
+// sendMove writes msg, a live game's move, to the streams of slug that
+// follow that game (game is "ROUND/TABLE") or every game: the game's
+// viewers and the event's page, not every page of the tournament.
+func (h *hub) sendMove(slug, game string, msg []byte) {
+	var list []*stream
+	for _, s := range h.snapshot(slug) {
+		if s.moves == "all" || s.moves == game {
+			list = append(list, s)
+		}
+	}
+	h.remove(fanOut(list, func(s *stream) bool { return sendNow(s.conn, msg) }))
 }
 
 // snapshot lists the streams of slug (every stream when slug is "").

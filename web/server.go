@@ -38,6 +38,9 @@ type Config struct {
 	// Accounts keeps the users, sessions, tokens and judge links; nil
 	// serves the public pages only, and every write is refused.
 	Accounts outflank.Accounts
+	// Live keeps the games table judges record move by move (live.go,
+	// judge.go); nil records none.
+	Live outflank.LiveGames
 }
 
 // Server serves the web site of a store's tournaments.
@@ -52,6 +55,12 @@ type Server struct {
 	hub     *hub
 	auth    *auth.Service // nil without accounts
 	routes  []routeInfo   // every route registered with its access
+
+	live       outflank.LiveGames // nil without live games
+	livePages  *pageCache         // the pages that show live games (live.go)
+	liveMu     sync.Mutex
+	liveTold   map[liveKey]int64 // the stamp of each live game the pages were told of
+	liveStamps map[string]int64  // the highest of each tournament's
 
 	handlerOnce sync.Once
 	handler     http.Handler
@@ -76,15 +85,26 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	if cfg.Accounts != nil {
 		s.auth = auth.New(cfg.Accounts)
 	}
+	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(1024, 1), map[liveKey]int64{}, map[string]int64{}
 	return s, nil
 }
 
 // Watch follows the feed until ctx ends: it records the versions and tells
-// the live pages of each tournament that changed. The busy pages of a
-// tournament that changed are rendered anew first (prerender.go): until
-// they are, the site shows the version before, whole, and the live pages
-// are told of the change once the new pages are ready.
+// the live pages of each tournament that changed; it follows the live
+// games too (live.go). The busy pages of a tournament that changed are
+// rendered anew first (prerender.go): until they are, the site shows the
+// version before, whole, and the live pages are told of the change once
+// the new pages are ready.
 func (s *Server) Watch(ctx context.Context) error {
+	if s.live != nil {
+		liveCtx, stop := context.WithCancel(ctx)
+		defer stop()
+		go func() {
+			if err := s.watchLive(liveCtx); err != nil {
+				s.log.Error("following the live games", "err", err)
+			}
+		}()
+	}
 	first := true
 	return s.feed.Watch(ctx, func(versions map[string]int64) {
 		if first {

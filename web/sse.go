@@ -82,9 +82,28 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetWriteDeadline(time.Time{})
-	if !s.hub.add(slug, conn) {
+	if !s.hub.addFollowing(slug, conn, followedMoves(r)) {
 		writeAndClose(conn, byeEvent)
 	}
+}
+
+// followedMoves reads ?moves=: the live games whose moves a stream
+// follows, "all" or "ROUND/TABLE" (live.go); anything else follows none.
+func followedMoves(r *http.Request) string {
+	m := r.URL.Query().Get("moves")
+	if m == "all" {
+		return m
+	}
+	round, table, ok := strings.Cut(m, "/")
+	if !ok {
+		return ""
+	}
+	n, err1 := strconv.Atoi(round)
+	t, err2 := strconv.Atoi(table)
+	if err1 != nil || err2 != nil || n < 1 || t < 1 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", n, t)
 }
 
 // changeEvent is the event that tells a page its tournament is at version.

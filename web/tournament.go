@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 
 	"outflank"
@@ -19,6 +20,9 @@ type eventView struct {
 	Lists   []string
 	Playing []report.Match
 	Next    []report.Match
+	// LiveGames: the server records table judges' games, which the page
+	// shows as they are played (live.go).
+	LiveGames bool
 }
 
 // listsOf are the ranking lists an event shows: the individual list, and
@@ -44,7 +48,7 @@ func listsOf(t *outflank.Tournament, knockout bool) []string {
 func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 	s.tournamentPage(w, r, "event", func(t *outflank.Tournament) (view, error) {
 		st := report.StatusOf(t)
-		v := eventView{Status: st, Lists: listsOf(t, len(st.Matches) > 0 || st.Done)}
+		v := eventView{Status: st, Lists: listsOf(t, len(st.Matches) > 0 || st.Done), LiveGames: s.live != nil}
 		for _, m := range st.Matches {
 			switch {
 			case m.InPlay():
@@ -53,7 +57,12 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 				v.Next = append(v.Next, m)
 			}
 		}
-		return view{Title: t.Name, Nav: "event", Data: v}, nil
+		live := ""
+		if v.LiveGames {
+			// The page's strip of live games follows every game's moves.
+			live = fmt.Sprintf("/t/%s/events?since=%d&moves=all", t.Slug, t.Version)
+		}
+		return view{Title: t.Name, Nav: "event", Data: v, Live: live}, nil
 	})
 }
 

@@ -6,14 +6,18 @@ import (
 
 	"outflank"
 	"outflank/auth"
+	"outflank/director"
 	"outflank/sqlite"
 )
 
 const judgeAddUsage = "judge add SLUG [--round N] [--table T] [--label NAME] [--base-url URL]"
 
+const judgeConfirmationUsage = "judge confirmation SLUG on|off"
+
 var judgeCommands = map[string]command{
-	"add":  {usage: judgeAddUsage, help: "issue a table judge's link, valid until the end of the day", run: runJudgeAdd},
-	"list": {usage: "judge list SLUG", help: "the judge links of a tournament", run: runJudgeList},
+	"add":          {usage: judgeAddUsage, help: "issue a table judge's link, valid until the end of the day", run: runJudgeAdd},
+	"list":         {usage: "judge list SLUG", help: "the judge links of a tournament", run: runJudgeList},
+	"confirmation": {usage: judgeConfirmationUsage, help: "whether the results table judges submit wait for a director's confirmation", run: runJudgeConfirmation},
 }
 
 func runJudge(e *env, args []string) error { return e.subcommand("judge", judgeCommands, args) }
@@ -57,6 +61,28 @@ func runJudgeList(e *env, args []string) error {
 		if len(list) == 0 {
 			e.printf(e.stdout, "no judge links for %s: 'outflank judge add %s' issues one\n", slug, slug)
 		}
+		return nil
+	})
+}
+
+// runJudgeConfirmation sets whether the results table judges submit on
+// the web wait for a director's confirmation (on) or are entered at once
+// (off): an audited change of the tournament's settings.
+func runJudgeConfirmation(e *env, args []string) error {
+	fs := e.newFlags("judge confirmation", judgeConfirmationUsage)
+	slug, pos, err := e.parseSlug(fs, args, 1, judgeConfirmationUsage)
+	if err != nil {
+		return err
+	}
+	if pos[0] != "on" && pos[0] != "off" {
+		return usagef("judge confirmation: say on (the judges' results wait for a director) or off (they are entered at once)")
+	}
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		ev, err := director.SetJudgeConfirm(ctx, db, slug, pos[0] == "on")
+		if err != nil {
+			return err
+		}
+		e.saved(ev, "")
 		return nil
 	})
 }

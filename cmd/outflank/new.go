@@ -12,7 +12,7 @@ import (
 )
 
 func runNew(e *env, args []string) error {
-	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M] [--absence allow|forbid] [--sender NAME] [--country NAME]"
+	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M] [--absence allow|forbid] [--sender NAME] [--country NAME] [--judge-confirm]"
 	fs := e.newFlags("new", usage)
 	name := fs.String("name", "", "the tournament's `name`")
 	ruleset := fs.String("rules", "", "the `ruleset`: woc, egp, aof, bof-regional, bof-national or custom")
@@ -27,6 +27,7 @@ func runNew(e *env, args []string) error {
 	absence := fs.String("absence", "", "allow or forbid players to miss rounds and come back (default: the ruleset's: BOF and custom allow; WOC, EGP and AOF forbid)")
 	sender := fs.String("sender", "", "who sends the .ELO file to the WOF (its %%Sender: line)")
 	country := fs.String("country", "", "the country the event is held in, in words (Italy, Great-Britain, World): the .ELO file's %%Country: line")
+	judgeConfirm := fs.Bool("judge-confirm", false, "results table judges submit on the web wait for a director's confirmation")
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
@@ -62,6 +63,7 @@ func runNew(e *env, args []string) error {
 		return err
 	}
 	t.Settings.TieBreak = *tieBreak
+	t.Settings.JudgeConfirm = *judgeConfirm
 	t.Settings.Absence = *absence
 	if t.Settings.ELOSender, err = outflank.ELOHeader("sender", *sender); err != nil {
 		return err

@@ -1,0 +1,194 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"outflank"
+	"outflank/director"
+	"outflank/report"
+)
+
+// The judges' JSON routes: the protocol static/judge.js speaks (docs/api.md,
+// "The judges' boards"). The page sends the whole transcript after each
+// edit, numbered: the server keeps, per game, the highest numbered
+// (outflank.LiveGame.Record), so resends, late arrivals and a batch made
+// offline (only the last transcript is sent) never lose a move nor apply
+// one twice.
+
+// judgeState is the answer of every judge's route: the live game as kept.
+type judgeState struct {
+	Round int    `json:"round"`
+	Table int    `json:"table"`
+	Seq   int64  `json:"seq"`
+	Moves string `json:"moves"`
+	State string `json:"state"`
+	Note  string `json:"note,omitempty"`
+	Actor string `json:"actor,omitempty"`
+	// Recorded says what a transcript sent did: applied, duplicate
+	// (already kept) or stale (older than the one kept).
+	Recorded string `json:"recorded,omitempty"`
+	// Result is the game's result once entered; Event the change that
+	// entered it, when this request did.
+	Result string `json:"result,omitempty"`
+	Event  int64  `json:"event,omitempty"`
+}
+
+func stateOf(g *outflank.LiveGame) judgeState {
+	return judgeState{Round: g.Round, Table: g.Table, Seq: g.Seq, Moves: g.Moves, State: string(g.State), Note: g.Note, Actor: g.Actor}
+}
+
+// writeState answers with the live game.
+func writeState(w http.ResponseWriter, status int, doc judgeState) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	report.WriteJSON(w, doc)
+}
+
+// handleJudgeState gives the live game as kept: what a judge's page
+// resumes from.
+func (s *Server) handleJudgeState(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.judging(w, r, true)
+	if !ok {
+		return
+	}
+	round, table, ok := s.gamePath(w, r)
+	if !ok {
+		return
+	}
+	rec, g, err := s.judgeGame(r.Context(), t, round, table)
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	doc := stateOf(&g)
+	if rec.Result != nil {
+		doc.Result = rec.Result.Summary()
+	}
+	writeState(w, http.StatusOK, doc)
+}
+
+// movesFields are the body of a transcript sent.
+type movesFields struct {
+	Seq   int64  `json:"seq"`
+	Moves string `json:"moves"`
+}
+
+// handleJudgeMoves takes a transcript, numbered: 200 with the live game
+// as kept and what was done with it (applied, duplicate, stale); 400 for
+// an illegal move; 409 when another device sent another transcript under
+// the same number, or the result was submitted.
+func (s *Server) handleJudgeMoves(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.judging(w, r, false)
+	if !ok {
+		return
+	}
+	round, table, ok := s.gamePath(w, r)
+	if !ok {
+		return
+	}
+	var f movesFields
+	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	g, recorded, err := director.RecordMoves(r.Context(), s.live, t, round, table, f.Seq, f.Moves)
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	if recorded == outflank.RecordApplied {
+		s.noteLive(*g)
+	}
+	doc := stateOf(g)
+	doc.Recorded = recorded.String()
+	writeState(w, http.StatusOK, doc)
+}
+
+// submissionFields are the body of a result submitted: the transcript,
+// numbered, and how the game ended.
+type submissionFields struct {
+	Seq            int64  `json:"seq"`
+	Moves          string `json:"moves"`
+	Outcome        string `json:"outcome"`
+	Defaulter      string `json:"defaulter,omitempty"`
+	DefaulterFlags int    `json:"defaulter_flags,omitempty"`
+	OpponentFlags  int    `json:"opponent_flags,omitempty"`
+	Loser          string `json:"loser,omitempty"`
+	Reason         string `json:"reason,omitempty"`
+}
+
+// submissionOf checks the fields' form: the outcome and the sides it
+// needs (the rest is the rules', in director.SubmitJudged).
+func submissionOf(f submissionFields) (outflank.Submission, error) {
+	sub := outflank.Submission{Moves: f.Moves, Reason: strings.TrimSpace(f.Reason)}
+	outcome := f.Outcome
+	if outcome == "" {
+		outcome = string(outflank.OutcomeNormal)
+	}
+	var err error
+	if sub.Outcome, err = outflank.ParseOutcome(outcome); err != nil {
+		return sub, err
+	}
+	switch sub.Outcome {
+	case outflank.OutcomeTimeDefault:
+		if f.Defaulter == "" {
+			return sub, outflank.Errorf(outflank.EINVALID, "a time default needs the player whose flag fell first: black or white")
+		}
+		if sub.Defaulter, err = outflank.ParseSide(f.Defaulter); err != nil {
+			return sub, err
+		}
+		sub.DefaulterFlags, sub.OpponentFlags = max(f.DefaulterFlags, 1), f.OpponentFlags
+	case outflank.OutcomeForfeit:
+		if f.Loser == "" {
+			return sub, outflank.Errorf(outflank.EINVALID, "a forfeit needs the player who forfeited: black or white")
+		}
+		if sub.Loser, err = outflank.ParseSide(f.Loser); err != nil {
+			return sub, err
+		}
+	}
+	return sub, nil
+}
+
+// handleJudgeResult takes the result a judge submits: 201 when it was
+// entered, 200 when it waits for a director (pending), was kept beside a
+// different result already entered (flagged), or was submitted already;
+// 400 for what the rules refuse; 409 when the game is no longer the
+// judge's.
+func (s *Server) handleJudgeResult(w http.ResponseWriter, r *http.Request) {
+	if s.live == nil {
+		s.notFound(w, r, "This server records no live games: judges' boards are not available.")
+		return
+	}
+	round, table, ok := s.gamePath(w, r)
+	if !ok {
+		return
+	}
+	var f submissionFields
+	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	sub, err := submissionOf(f)
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	j, err := director.SubmitJudged(r.Context(), s.store, s.live, r.PathValue("slug"), round, table, f.Seq, sub)
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	s.noteLive(*j.Live)
+	doc, status := stateOf(j.Live), http.StatusOK
+	if j.Entered != nil {
+		doc.Event, status = j.Entered.Event.ID, http.StatusCreated
+	}
+	if t, err := s.store.Tournament(r.Context(), r.PathValue("slug")); err == nil {
+		if g, err := t.Game(round, table); err == nil && g.Result != nil {
+			doc.Result = g.Result.Summary()
+		}
+	}
+	writeState(w, status, doc)
+}
