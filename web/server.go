@@ -38,6 +38,9 @@ type Config struct {
 	// Accounts keeps the users, sessions, tokens and judge links; nil
 	// serves the public pages only, and every write is refused.
 	Accounts outflank.Accounts
+	// PlayerDB keeps the WOF player database the console searches as a
+	// director types a name; nil: the console registers players by hand.
+	PlayerDB outflank.PlayerDirectory
 }
 
 // Server serves the web site of a store's tournaments.
@@ -51,7 +54,11 @@ type Server struct {
 	tours   *tournamentCache
 	hub     *hub
 	auth    *auth.Service // nil without accounts
-	routes  []routeInfo   // every route registered with its access
+	// playerDB is the WOF player database (nil without one), and
+	// directory its search, read once per database loaded.
+	playerDB  outflank.PlayerDirectory
+	directory directoryCache
+	routes    []routeInfo // every route registered with its access
 
 	handlerOnce sync.Once
 	handler     http.Handler
@@ -76,6 +83,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	if cfg.Accounts != nil {
 		s.auth = auth.New(cfg.Accounts)
 	}
+	s.playerDB = cfg.PlayerDB
 	return s, nil
 }
 
