@@ -292,8 +292,16 @@ func floatWords(g report.Table, group map[float64]int) string {
 	if n%2 == 1 {
 		why = "an odd number"
 	}
-	return fmt.Sprintf("%s floats down from %s to %s points (%s floats up): the %d players on %s points cannot all meet each other (%s)",
-		high.Name, formatPoints(high.Points), formatPoints(low.Points), low.Name, n, formatPoints(high.Points), why)
+	return fmt.Sprintf("%s floats down from %s to %s (%s floats up): the %d players on %s cannot all meet each other (%s)",
+		high.Name, formatPoints(high.Points), pointsWords(low.Points), low.Name, n, pointsWords(high.Points), why)
+}
+
+// pointsWords is "1 point", "2.5 points".
+func pointsWords(x float64) string {
+	if x == 1 {
+		return "1 point"
+	}
+	return formatPoints(x) + " points"
 }
 
 func formatPoints(x float64) string {
