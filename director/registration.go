@@ -78,3 +78,15 @@ func ImportPlayers(ctx context.Context, store outflank.Store, slug string, playe
 	}
 	return out, nil
 }
+
+// RemovePlayer takes back the registration of player id of slug before
+// their first game, as 'player remove' does.
+func RemovePlayer(ctx context.Context, store outflank.Store, slug string, id int) (*outflank.Event, error) {
+	return store.Update(ctx, slug, outflank.KindRemove, func(t *outflank.Tournament) (string, error) {
+		removed, err := t.RemovePlayer(id)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("removed player #%d %s", removed.ID, removed.Name), nil
+	})
+}

@@ -195,6 +195,7 @@ var bodyFor = map[string]string{
 	"/t/club/admin/players/import":     `encoding=auto`,
 	"/t/club/admin/players/1":          `name=Ann+Other`,
 	"/t/club/admin/players/1/withdraw": `after_round=1`,
+	"/t/club/admin/players/1/remove":   `confirm=1`,
 	"/t/club/admin/pair":               `seed=1&version=1&round=2`,
 	"/t/club/admin/results":            `round=1&table=1&score=40-24`,
 	"/t/club/admin/undo":               `expect=1`,

@@ -185,8 +185,14 @@ func chromium(t *testing.T) string {
 // length of the test, and returns the context of its first tab.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return startBrowser(t, 30*time.Second)
+}
+
+// startBrowser is newBrowser for a test of the given length.
+func startBrowser(t *testing.T, length time.Duration) context.Context {
+	t.Helper()
 	path := chromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), length)
 	t.Cleanup(cancel)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
 		chromedp.ExecPath(path),

@@ -41,6 +41,7 @@ func (s *Server) registerConsoleRoutes(mux *http.ServeMux) {
 	s.route(mux, "GET /t/{slug}/admin/players/{id}", Director, s.handlePlayerForm)
 	s.route(mux, "POST /t/{slug}/admin/players/{id}", Director, s.handleEditPlayer)
 	s.route(mux, "POST /t/{slug}/admin/players/{id}/withdraw", Director, s.handleWithdraw)
+	s.route(mux, "POST /t/{slug}/admin/players/{id}/remove", Director, s.handleRemovePlayer)
 	s.route(mux, "GET /t/{slug}/admin/pair", Director, s.handleProposal)
 	s.route(mux, "POST /t/{slug}/admin/pair", Director, s.handlePublish)
 	s.route(mux, "GET /t/{slug}/admin/results", Director, s.handleResults)

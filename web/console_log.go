@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"outflank"
 	"outflank/director"
@@ -86,7 +87,7 @@ func (s *Server) undoPage(w http.ResponseWriter, r *http.Request, t *outflank.To
 	page := undoView{Latest: latest.event(), Back: localBack(t, r.FormValue("back"))}
 	if latest.OK {
 		for _, c := range latest.Event.Changes {
-			page.Rows = append(page.Rows, changedRow{Entity: c.Entity, Key: c.Key, Before: rowWords(c.Before), After: rowWords(c.After)})
+			page.Rows = append(page.Rows, changedRow{Entity: c.Entity, Key: c.Key, Before: rowWords(t, c.Entity, c.Before), After: rowWords(t, c.Entity, c.After)})
 		}
 	}
 	v := s.newConsoleView(w, r, t, "undo")
@@ -94,10 +95,47 @@ func (s *Server) undoPage(w http.ResponseWriter, r *http.Request, t *outflank.To
 	s.consolePage(w, r, status, "console-undo", "Undo · "+t.Name, v)
 }
 
-// rowWords shows a row of the log compactly: its JSON, or "none".
-func rowWords(row json.RawMessage) string {
+// rowWords says what a row of the log holds, in words: a game and its
+// result, a player's registration, a round, a bye.
+func rowWords(t *outflank.Tournament, entity string, row json.RawMessage) string {
 	if len(row) == 0 {
 		return "none"
+	}
+	switch entity {
+	case outflank.EntityGame:
+		var g outflank.Game
+		if json.Unmarshal(row, &g) == nil {
+			result := "no result"
+			if g.Result != nil {
+				result = g.Result.Summary()
+			}
+			return fmt.Sprintf("table %d, %s v %s: %s", g.Table, t.Describe(g.Black), t.Describe(g.White), result)
+		}
+	case outflank.EntityPlayer:
+		var p outflank.Player
+		if json.Unmarshal(row, &p) == nil {
+			words := fmt.Sprintf("#%d %s", p.ID, p.Name)
+			for _, f := range []string{p.Country, p.Team} {
+				if f != "" {
+					words += ", " + f
+				}
+			}
+			if p.Rating != 0 {
+				words += fmt.Sprintf(", rating %d", p.Rating)
+			}
+			if p.WOFID != 0 {
+				words += fmt.Sprintf(", WOF %d", p.WOFID)
+			}
+			if p.WithdrawnAfterRound != nil {
+				words += fmt.Sprintf(", withdrawn after round %d", *p.WithdrawnAfterRound)
+			}
+			return words
+		}
+	case outflank.EntityBye:
+		var b struct{ Round, Player int }
+		if json.Unmarshal(row, &b) == nil {
+			return fmt.Sprintf("a bye for %s", t.Describe(b.Player))
+		}
 	}
 	var v any
 	if json.Unmarshal(row, &v) != nil {
@@ -111,7 +149,7 @@ func rowWords(row json.RawMessage) string {
 // tournament's console.
 func localBack(t *outflank.Tournament, back string) string {
 	base := "/t/" + t.Slug + "/admin"
-	if back == base || len(back) > len(base) && back[:len(base)+1] == base+"/" || len(back) > len(base) && back[:len(base)+1] == base+"?" {
+	if back == base || strings.HasPrefix(back, base+"/") || strings.HasPrefix(back, base+"?") {
 		return back
 	}
 	return base

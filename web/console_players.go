@@ -28,8 +28,11 @@ type playersView struct {
 	PlayerDB *outflank.PlayerDBInfo
 	// Hand is the form of a player added by hand, as typed.
 	Hand handForm
-	// Rounds is the number of rounds entered (a withdrawal's default).
+	// Rounds is the number of rounds entered (a withdrawal's default);
+	// Played the players with a game or a bye in one, who withdraw, where
+	// the others' registration may be taken back.
 	Rounds int
+	Played map[int]bool
 }
 
 // handForm is a registration typed by hand.
@@ -49,7 +52,14 @@ func (s *Server) handleConsolePlayers(w http.ResponseWriter, r *http.Request) {
 // playersPage renders the players' page with a message and warnings, and
 // the hand form as typed.
 func (s *Server) playersPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, warnings []string, hand handForm) {
-	page := playersView{List: report.PlayerListOf(t), Query: strings.TrimSpace(r.URL.Query().Get("q")), Hand: hand, Rounds: len(t.Rounds)}
+	page := playersView{List: report.PlayerListOf(t), Query: strings.TrimSpace(r.URL.Query().Get("q")), Hand: hand, Rounds: len(t.Rounds), Played: map[int]bool{}}
+	for _, rd := range t.Rounds {
+		for _, p := range t.Players {
+			if rd.Plays(p.ID) {
+				page.Played[p.ID] = true
+			}
+		}
+	}
 	if s.playerDB != nil {
 		page.PlayerDB, _ = s.playerDB.PlayerDBInfo(r.Context())
 	}
@@ -287,6 +297,25 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
 		after = n
 	}
 	ev, err := director.Withdraw(r.Context(), s.store, t.Slug, strconv.Itoa(p.ID), after)
+	if err != nil {
+		s.consoleFailed(w, r, err, func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) })
+		return
+	}
+	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", "Saved: "+ev.Summary+".")
+}
+
+// handleRemovePlayer takes back a registration before the player's first
+// game (a player who has played withdraws instead).
+func (s *Server) handleRemovePlayer(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	p, ok := s.pathPlayer(w, r, t)
+	if !ok {
+		return
+	}
+	ev, err := director.RemovePlayer(r.Context(), s.store, t.Slug, p.ID)
 	if err != nil {
 		s.consoleFailed(w, r, err, func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) })
 		return

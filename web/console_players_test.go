@@ -117,5 +117,9 @@ func TestConsoleRegister(t *testing.T) {
 	if a.status != http.StatusConflict || !strings.Contains(a.body, "is paired in round 1") {
 		t.Errorf("a withdrawal before a round the player is paired in: %d %s", a.status, text(a.body))
 	}
+	if a := td.post("/t/club/admin/players/1/remove", url.Values{}); a.status != http.StatusBadRequest || !strings.Contains(a.body, "plays in round 1") {
+		t.Errorf("removing a player who has played: %d %s", a.status, text(a.body))
+	}
+	mustContain(t, "after a removal", td.follow(td.post("/t/club/admin/players/8/remove", url.Values{})), "removed player #8 Csv Two")
 	mustContain(t, "after the withdrawal", td.follow(td.post("/t/club/admin/players/7/withdraw", url.Values{"after_round": {"1"}})), "withdrew after round 1", "withdrawn after round 1")
 }

@@ -111,7 +111,7 @@ func TestConsoleUndo(t *testing.T) {
 	log, _ := s.db.Log(t.Context(), "club")
 	first := log[len(log)-1].ID
 	page := td.get("/t/club/admin/undo?back=/t/club/admin/results")
-	mustContain(t, "the undo page", page, "Undo change #", "round 1 table 1, #1 Ann v #2 Ben: 40-24", "game 1/1", `"black_discs":40`)
+	mustContain(t, "the undo page", page, "Undo change #", "round 1 table 1, #1 Ann v #2 Ben: 40-24", "game 1/1", "table 1, #1 Ann v #2 Ben: 40-24", "table 1, #1 Ann v #2 Ben: no result")
 	td.follow(td.post("/t/club/admin/results", url.Values{"round": {"1"}, "table": {"2"}, "score": {"30-34"}}))
 	a := td.post("/t/club/admin/undo", url.Values{"expect": {itoa(first)}})
 	if a.status != http.StatusConflict {

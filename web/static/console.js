@@ -29,6 +29,18 @@
     });
   }
 
+  // A keydown the page handled (Enter that moves on, chooses a
+  // suggestion) must not also submit a form by its keypress: browsers
+  // drop that keypress, but not every way of sending keys does.
+  var handledEnter = false;
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Enter") { handledEnter = e.defaultPrevented; }
+  });
+  document.addEventListener("keypress", function (e) {
+    if (e.key === "Enter" && handledEnter) { e.preventDefault(); }
+    handledEnter = false;
+  }, true);
+
   // ---- Result entry ----------------------------------------------------
   function setupResults() {
     var form = $("#entry");
@@ -40,20 +52,26 @@
 
     function row(n) { return $('#rows tr[data-table="' + n + '"]'); }
 
-    // target marks the row of the table typed, says who plays there, and
-    // records what the page shows of it: a replacement expects that.
+    // target marks the row of the table typed and says who plays there.
+    // When the table changes, it records what the page shows of it: a
+    // replacement expects that, so a result another device saves after
+    // the director looked is never overwritten unseen.
+    var aimed = null;
     function target() {
       $all("#rows tr.target").forEach(function (tr) { tr.classList.remove("target"); });
-      var tr = row(table.value.trim());
+      var n = table.value.trim(), tr = row(n);
+      if (n !== aimed) {
+        aimed = n;
+        expect.value = tr ? (tr.dataset.score || "none") : "";
+      }
       if (!tr) {
-        expect.value = "";
-        game.textContent = table.value.trim() ? "No table " + table.value.trim() + " in this round." : "";
+        game.textContent = n ? "No table " + n + " in this round." : "";
         return;
       }
       tr.classList.add("target");
-      var has = tr.dataset.score;
-      expect.value = has || "none";
-      game.textContent = "Table " + tr.dataset.table + ": " + tr.dataset.names + (has ? " (has " + has + ": Enter replaces it)" : "");
+      var has = tr.dataset.score, seen = expect.value === "none" ? "" : expect.value;
+      game.textContent = "Table " + tr.dataset.table + ": " + tr.dataset.names +
+        (has !== seen ? " (changed to " + (has || "no result") + " meanwhile: Enter asks before replacing)" : has ? " (has " + has + ": Enter replaces it)" : "");
     }
 
     // nextAfter is the first table after n without a result (nor one on
@@ -68,6 +86,7 @@
 
     function ready(next) {
       table.value = next;
+      aimed = null;
       score.value = "";
       kind.value = "";
       reason.value = "";
@@ -128,9 +147,19 @@
       if (!f.dataset || f.dataset.fetch !== "results" || !window.fetch) { return; }
       e.preventDefault();
       if (f === form && !table.value.trim()) { table.focus(); return; }
+      if (f === form && !score.value.trim() && !kind.value) { score.focus(); return; } // nothing typed yet
       submit(f);
     });
     table.addEventListener("input", target);
+    // Ctrl+Z where there is no text to undo goes to the undo button, which
+    // says what it reverts; Enter then undoes it.
+    document.addEventListener("keydown", function (e) {
+      var el = document.activeElement;
+      if ((e.ctrlKey || e.metaKey) && (e.key === "z" || e.key === "Z") && (!el || !("value" in el) || el.value === "" || el.tagName === "BUTTON")) {
+        var undo = $("section.latest button");
+        if (undo) { e.preventDefault(); undo.focus(); }
+      }
+    });
     table.addEventListener("keydown", function (e) {
       if (e.key === "Enter") { e.preventDefault(); target(); score.focus(); score.select(); }
     });
@@ -155,7 +184,7 @@
   function setupSearch() {
     var input = $("#wof-search"), list = $("#suggestions"), add = $("#add-wof");
     if (!input || !list || !add || !window.fetch) { return; }
-    var found = [], selected = -1, last = null, lastQuery = null, timer = null;
+    var found = [], selected = -1, last = null, lastQuery = null, timer = null, choosing = false;
 
     function render() {
       list.textContent = "";
@@ -195,7 +224,9 @@
         .then(function (doc) {
           if (q === input.value.trim()) {
             found = doc.players || [];
+            // The first player Enter would register is shown chosen.
             selected = -1;
+            for (var i = 0; i < found.length; i++) { if (!found[i].registered) { selected = i; break; } }
             render();
           }
           return doc.players || [];
@@ -205,7 +236,7 @@
 
     function choose(i) {
       var p = found[i];
-      if (!p || p.registered) { return; }
+      if (!p || p.registered) { choosing = false; return; }
       add.querySelector('input[name="wof_id"]').value = p.wof_id;
       add.submit();
     }
@@ -232,16 +263,20 @@
         if (!q) { return; }
         e.preventDefault();
         clearTimeout(timer);
+        choosing = true;
         search(q).then(function () {
           var i = selected;
           if (!free(i)) {
             i = -1;
             for (var j = 0; j < found.length; j++) { if (free(j)) { i = j; break; } }
           }
-          if (i >= 0) { choose(i); } else { input.form.submit(); }
+          if (i >= 0) { choose(i); } else { choosing = false; input.form.submit(); }
         });
       }
     });
+    // While Enter registers the player chosen, the search form is not
+    // sent as well.
+    input.form.addEventListener("submit", function (e) { if (choosing) { e.preventDefault(); } });
     input.addEventListener("blur", function () { setTimeout(function () { list.hidden = true; input.setAttribute("aria-expanded", "false"); }, 150); });
     input.addEventListener("focus", function () { if (found.length) { render(); } });
   }
