@@ -7,10 +7,6 @@ import (
 	"outflank/rules"
 )
 
-// KindSettings is the audit log's kind of a change of a tournament's own
-// fields: its name, date, ruleset, rounds or time.
-const KindSettings = "tournament.settings"
-
 // SettingsEdit is what a director may change of a tournament before its
 // first round is paired: what 'outflank new' sets.
 type SettingsEdit struct {

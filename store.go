@@ -91,5 +91,6 @@ const (
 	KindRemove   = "player.remove"
 	KindRound    = "round.add"
 	KindResult   = "result.set"
+	KindSettings = "tournament.settings"
 	KindUndo     = "undo"
 )

@@ -1,3 +1,5 @@
+-- Numbered 8: number 7 is the live games of the judges' boards (another
+-- branch); each migration stands alone, so either may be applied first.
 -- The WOF player database (joueurs.txt), loaded by 'outflank playerdb
 -- load' for the console's search as a director types a name: one
 -- database at a time, replaced whole by each load. seq keeps the file's
