@@ -234,19 +234,6 @@ func clickSquare(t *testing.T, tab context.Context, sq othello.Square) {
 	}
 }
 
-// screenshots returns the folder screenshots go to: $OUTFLANK_SCREENSHOTS,
-// or a temporary one.
-func screenshots(t *testing.T) string {
-	dir := os.Getenv("OUTFLANK_SCREENSHOTS")
-	if dir == "" {
-		return t.TempDir()
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // photograph saves tab's page, checking that it does not scroll sideways.
 func photograph(t *testing.T, tab context.Context, dir, name string) {
 	t.Helper()

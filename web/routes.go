@@ -9,6 +9,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerHomeRoutes,
 		s.registerLoginRoutes,
 		s.registerWriteRoutes,
+		s.registerConsoleRoutes,
 		s.registerStandingsRoutes,
 		s.registerTournamentRoutes,
 		s.registerPairingsRoutes,

@@ -41,6 +41,9 @@ type Config struct {
 	// Live keeps the games table judges record move by move (live.go,
 	// judge.go); nil records none.
 	Live outflank.LiveGames
+	// PlayerDB keeps the WOF player database the console searches as a
+	// director types a name; nil: the console registers players by hand.
+	PlayerDB outflank.PlayerDirectory
 }
 
 // Server serves the web site of a store's tournaments.
@@ -54,7 +57,11 @@ type Server struct {
 	tours   *tournamentCache
 	hub     *hub
 	auth    *auth.Service // nil without accounts
-	routes  []routeInfo   // every route registered with its access
+	// playerDB is the WOF player database (nil without one), and
+	// directory its search, read once per database loaded.
+	playerDB  outflank.PlayerDirectory
+	directory directoryCache
+	routes    []routeInfo // every route registered with its access
 
 	live       outflank.LiveGames // nil without live games
 	livePages  *pageCache         // the pages that show live games (live.go)
@@ -86,6 +93,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 		s.auth = auth.New(cfg.Accounts)
 	}
 	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(1024, 1), map[liveKey]int64{}, map[string]int64{}
+	s.playerDB = cfg.PlayerDB
 	return s, nil
 }
 

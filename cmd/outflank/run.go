@@ -22,6 +22,7 @@ var commands = map[string]command{
 	"game":       {usage: "game replay|perft|wthor ...", help: "play and check games by the rules of Othello", run: runGame},
 	"new":        {usage: "new SLUG --name NAME --rules RULESET [--rounds N] [--date D]", help: "create a tournament", run: runNew},
 	"list":       {usage: "list [--json]", help: "list the tournaments", run: runList},
+	"playerdb":   {usage: "playerdb load FILE | playerdb show", help: "store the WOF player database for the web console's search", run: runPlayerDB},
 	"player":     {usage: "player add|import|edit|list|find|absent|return|withdraw|remove ...", help: "register players, list them, record absences and withdrawals", run: runPlayer},
 	"round":      {usage: "round add|show SLUG ...", help: "enter a round by hand, or show a round's pairings", run: runRound},
 	"pair":       {usage: "pair SLUG [--explain] [--fix A-B] [--seed S]", help: "pair the next round by the ruleset (round robin or Swiss)", run: runPair},

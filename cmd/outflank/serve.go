@@ -90,7 +90,7 @@ func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started 
 		level = slog.LevelWarn // the demo's own lines, not every page fetched
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	srv, err := web.New(db, db, web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db})
+	srv, err := web.New(db, db, web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,92 @@
+package director
+
+import (
+	"context"
+	"fmt"
+
+	"outflank"
+)
+
+// Withdraw records that player ref (an id or exact name) of slug withdrew
+// after round afterRound (-1: the last round entered), as 'player
+// withdraw' does.
+func Withdraw(ctx context.Context, store outflank.Store, slug, ref string, afterRound int) (*outflank.Event, error) {
+	return store.Update(ctx, slug, outflank.KindWithdraw, func(t *outflank.Tournament) (string, error) {
+		p, err := t.FindPlayer(ref)
+		if err != nil {
+			return "", err
+		}
+		n := afterRound
+		if n < 0 {
+			n = len(t.Rounds)
+		}
+		if err := t.Withdraw(p.ID, n); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("#%d %s withdrew after round %d", p.ID, p.Name, n), nil
+	})
+}
+
+// EditPlayer corrects the registration of player id of slug, as 'player
+// edit' does.
+func EditPlayer(ctx context.Context, store outflank.Store, slug string, id int, edit outflank.PlayerEdit) (*outflank.Event, error) {
+	return store.Update(ctx, slug, outflank.KindEdit, func(t *outflank.Tournament) (string, error) {
+		before := t.Describe(id)
+		what, err := t.EditPlayer(id, edit)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("edited %s: %s", before, what), nil
+	})
+}
+
+// Imported is a list of players registered at once.
+type Imported struct {
+	Event *outflank.Event
+	// Warnings say what to check: a late entry, a negative rating.
+	Warnings []string
+}
+
+// ImportPlayers registers players, all or none, in one change, as 'player
+// import' does; source names the file they came from, for the log.
+func ImportPlayers(ctx context.Context, store outflank.Store, slug string, players []outflank.Player, source string) (*Imported, error) {
+	out := &Imported{}
+	var note string
+	ev, err := store.Update(ctx, slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
+		before := len(t.Players)
+		if err := t.AddPlayers(players); err != nil {
+			return "", outflank.Errorf(outflank.ErrorCode(err), "%s, %s; no player was imported", source, outflank.ErrorMessage(err))
+		}
+		var ids []int
+		for _, p := range t.Players[before:] {
+			ids = append(ids, p.ID)
+		}
+		note = t.LateEntryNote(ids)
+		return fmt.Sprintf("imported %d players from %s", len(players), source), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Event = ev
+	for i, p := range players {
+		if p.Rating < 0 {
+			out.Warnings = append(out.Warnings, NegativeRating(fmt.Sprintf("%s (%s, player %d)", p.Name, source, i+1), p.Rating))
+		}
+	}
+	if note != "" {
+		out.Warnings = append(out.Warnings, note)
+	}
+	return out, nil
+}
+
+// RemovePlayer takes back the registration of player id of slug before
+// their first game, as 'player remove' does.
+func RemovePlayer(ctx context.Context, store outflank.Store, slug string, id int) (*outflank.Event, error) {
+	return store.Update(ctx, slug, outflank.KindRemove, func(t *outflank.Tournament) (string, error) {
+		removed, err := t.RemovePlayer(id)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("removed player #%d %s", removed.ID, removed.Name), nil
+	})
+}

@@ -1,0 +1,56 @@
+package director
+
+import (
+	"context"
+	"fmt"
+
+	"outflank"
+	"outflank/rules"
+)
+
+// NewTournament is a tournament as 'outflank new' creates it: its slug,
+// name and date, its ruleset, its rounds (0: the ruleset's format for the
+// field, fixed when round 1 is paired) and each player's minutes.
+type NewTournament struct {
+	Slug, Name, Date string
+	Rules            rules.ID
+	Rounds, Minutes  int
+}
+
+// CreateTournament creates the tournament nt describes, with the
+// ruleset's settings and a drawn seed for the random draw between players
+// equal on everything (recorded, as 'new' records it).
+func CreateTournament(ctx context.Context, store outflank.Store, nt NewTournament) (*outflank.Tournament, *outflank.Event, error) {
+	t, err := outflank.NewTournament(nt.Slug, nt.Name, nt.Date, nt.Rules, nt.Rounds)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.Settings.Minutes = nt.Minutes
+	if t.Settings.DrawSeed, err = ParseSeed(""); err != nil {
+		return nil, nil, err
+	}
+	if err := t.Validate(); err != nil {
+		return nil, nil, err
+	}
+	rounds := fmt.Sprintf("%d rounds", t.Settings.Rounds)
+	if t.Settings.RoundsByPlan {
+		rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"
+	}
+	ev, err := store.Create(ctx, t, outflank.KindCreate, fmt.Sprintf("created %s (%s, %s)", t.Name, t.Rules, rounds))
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, ev, nil
+}
+
+// EditSettings changes slug's name, date, ruleset, rounds or time before
+// its first round, in one change (outflank.Tournament.EditSettings).
+func EditSettings(ctx context.Context, store outflank.Store, slug string, edit outflank.SettingsEdit) (*outflank.Event, error) {
+	return store.Update(ctx, slug, outflank.KindSettings, func(t *outflank.Tournament) (string, error) {
+		what, err := t.EditSettings(edit)
+		if err != nil {
+			return "", err
+		}
+		return "settings: " + what, nil
+	})
+}

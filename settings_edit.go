@@ -1,0 +1,91 @@
+package outflank
+
+import (
+	"fmt"
+	"strings"
+
+	"outflank/rules"
+)
+
+// SettingsEdit is what a director may change of a tournament before its
+// first round is paired: what 'outflank new' sets.
+type SettingsEdit struct {
+	Name  string
+	Date  string // YYYY-MM-DD, or ""
+	Rules rules.ID
+	// Rounds is the number of rounds; 0 follows the ruleset's format for
+	// the field, fixed when round 1 is paired (as 'new' without --rounds).
+	Rounds int
+	// Minutes is each player's time per game, 0 when not recorded.
+	Minutes int
+}
+
+// EditSettings changes t's own fields as edit says, and returns what
+// changed in words ("rules egp → woc; rounds 7 → 9"). Until round 1 is
+// paired nothing depends on them; after, the rounds already played were
+// paired and scored under them, so they are fixed. A new ruleset brings
+// its own settings (Brightwell constant, bye discs, time defaults), as a
+// tournament created under it would have; the draw's seed and the .ELO
+// header are kept.
+func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
+	if len(t.Rounds) > 0 {
+		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them)", t.Slug)
+	}
+	rs, ok := rules.Get(edit.Rules)
+	if !ok {
+		return "", Errorf(EINVALID, "unknown ruleset %q: use one of %s", edit.Rules, joinIDs())
+	}
+	if edit.Rounds < 0 {
+		return "", Errorf(EINVALID, "rounds %d: give a number of rounds, or 0 for the ruleset's format", edit.Rounds)
+	}
+	byPlan := edit.Rounds == 0 && edit.Rules != rules.Custom
+	rounds := edit.Rounds
+	if rounds == 0 {
+		rounds = rs.Rounds
+	}
+	s := t.Settings
+	if edit.Rules != t.Rules {
+		fresh := DefaultSettings(rs, rounds)
+		fresh.DrawSeed, fresh.ELOSender, fresh.ELOCountry = s.DrawSeed, s.ELOSender, s.ELOCountry
+		s = fresh
+	}
+	s.Rounds, s.RoundsByPlan, s.Minutes = rounds, byPlan, edit.Minutes
+	if s.BrightwellCByRules {
+		s.BrightwellC = rs.BrightwellC(rounds)
+	}
+	next := *t
+	next.Name, next.Date, next.Rules, next.Settings = strings.TrimSpace(edit.Name), edit.Date, edit.Rules, s
+	if err := next.validateHeader(); err != nil {
+		return "", err
+	}
+	var diffs []string
+	field := func(name string, before, after any) {
+		if before != after {
+			diffs = append(diffs, fmt.Sprintf("%s %v → %v", name, before, after))
+		}
+	}
+	field("name", fmt.Sprintf("%q", t.Name), fmt.Sprintf("%q", next.Name))
+	field("date", dateWords(t.Date), dateWords(next.Date))
+	field("rules", t.Rules, next.Rules)
+	field("rounds", roundsWords(t.Settings), roundsWords(s))
+	field("minutes", t.Settings.Minutes, s.Minutes)
+	if len(diffs) == 0 {
+		return "", Errorf(EINVALID, "nothing to change: %s already has these settings", t.Slug)
+	}
+	t.Name, t.Date, t.Rules, t.Settings = next.Name, next.Date, next.Rules, next.Settings
+	return strings.Join(diffs, "; "), nil
+}
+
+func dateWords(d string) string {
+	if d == "" {
+		return "none"
+	}
+	return d
+}
+
+func roundsWords(s Settings) string {
+	if s.RoundsByPlan {
+		return fmt.Sprintf("%d (by the format)", s.Rounds)
+	}
+	return fmt.Sprint(s.Rounds)
+}

@@ -1,0 +1,93 @@
+package outflank_test
+
+import (
+	"strings"
+	"testing"
+
+	"outflank"
+	"outflank/rules"
+)
+
+// TestEditSettings: before round 1 the name, date, ruleset, rounds and time
+// change (a new ruleset brings its settings, the draw's seed stays); an
+// edit that changes nothing, or breaks a rule, is refused; after round 1
+// nothing changes.
+func TestEditSettings(t *testing.T) {
+	tour, err := outflank.NewTournament("club", "Club", "2026-05-01", rules.EGP, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour.Settings.DrawSeed = 99
+	what, err := tour.EditSettings(outflank.SettingsEdit{Name: "Club Open", Date: "2026-05-02", Rules: rules.AOF, Rounds: 8, Minutes: 25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`name "Club" → "Club Open"`, "date 2026-05-01 → 2026-05-02", "rules egp → aof", "→ 8", "minutes 0 → 25"} {
+		if !strings.Contains(what, want) {
+			t.Errorf("%q lacks %q", what, want)
+		}
+	}
+	if tour.Settings.Rounds != 8 || tour.Settings.RoundsByPlan || tour.Settings.BrightwellC != 8 || tour.Settings.DrawSeed != 99 || tour.Settings.ByeDiscs != [2]int{40, 24} {
+		t.Errorf("settings %+v", tour.Settings)
+	}
+	if _, err := tour.EditSettings(outflank.SettingsEdit{Name: "Club Open", Date: "2026-05-02", Rules: rules.AOF, Rounds: 8, Minutes: 25}); outflank.ErrorCode(err) != outflank.EINVALID {
+		t.Errorf("an edit changing nothing: %v", err)
+	}
+	for _, bad := range []outflank.SettingsEdit{
+		{Name: "", Rules: rules.AOF},
+		{Name: "X", Rules: "chess"},
+		{Name: "X", Rules: rules.WOC, Minutes: 5},
+		{Name: "X", Rules: rules.WOC, Date: "1 May"},
+		{Name: "X", Rules: rules.WOC, Rounds: -1},
+	} {
+		before := *tour
+		if _, err := tour.EditSettings(bad); outflank.ErrorCode(err) != outflank.EINVALID {
+			t.Errorf("%+v: %v", bad, err)
+		}
+		if tour.Name != before.Name || tour.Settings != before.Settings {
+			t.Errorf("%+v was refused but changed the tournament", bad)
+		}
+	}
+	for _, n := range []string{"A", "B"} {
+		tour.AddPlayer(outflank.Player{Name: n})
+	}
+	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tour.EditSettings(outflank.SettingsEdit{Name: "Later", Rules: rules.AOF, Rounds: 8}); outflank.ErrorCode(err) != outflank.ECONFLICT {
+		t.Errorf("after round 1: %v", err)
+	}
+}
+
+// TestEventConcerns: the audit log's filters find a change by the round
+// and the players it touched.
+func TestEventConcerns(t *testing.T) {
+	before := &outflank.Tournament{Slug: "x", Name: "X", Rules: rules.WOC}
+	for _, n := range []string{"A", "B", "C"} {
+		before.AddPlayer(outflank.Player{Name: n})
+	}
+	after := before.Clone()
+	if _, err := after.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}}, []int{3}); err != nil {
+		t.Fatal(err)
+	}
+	changes, err := outflank.Diff(before, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairing := outflank.Event{Changes: changes}
+	for _, c := range []struct {
+		round, player int
+		want          bool
+	}{{0, 0, true}, {1, 0, true}, {2, 0, false}, {1, 1, true}, {1, 3, true}, {0, 2, true}, {2, 1, false}} {
+		if got := pairing.Concerns(c.round, c.player); got != c.want {
+			t.Errorf("round %d player %d: %v", c.round, c.player, got)
+		}
+	}
+	again := after.Clone()
+	again.AddPlayer(outflank.Player{Name: "D"})
+	changes, _ = outflank.Diff(after, again)
+	added := outflank.Event{Changes: changes}
+	if !added.Concerns(0, 4) || added.Concerns(0, 1) || added.Concerns(1, 0) {
+		t.Error("a registration concerns its player only, and no round")
+	}
+}

@@ -1,0 +1,118 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"outflank/auth"
+)
+
+// TestConsoleHome: /admin lists the tournaments a user directs (every one
+// for an administrator, with the form that creates one), tells a judge
+// where their page is, and is never cached; a tournament's console says
+// what comes next with the button that does it.
+func TestConsoleHome(t *testing.T) {
+	s := newAccessSite(t)
+	admin := s.as("admin (session)")
+	a := admin.get("/admin")
+	mustContain(t, "/admin as admin", a, "Tournament club", "Tournament other", "Create a tournament", "Users and their roles")
+	if cc := a.header.Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("a console page's Cache-Control: %q", cc)
+	}
+	td := s.as("td-club (session)")
+	a = td.get("/admin")
+	mustContain(t, "/admin as td-club", a, "Tournament club")
+	if strings.Contains(a.body, "Tournament other") || strings.Contains(a.body, "Create a tournament") {
+		t.Errorf("td-club sees another's tournament or the admin's form:\n%s", text(a.body))
+	}
+	mustContain(t, "/admin as a judge", s.as("judge club r1 t2").get("/admin"), "table judge of club", "/t/club/judge")
+	a = td.get("/t/club/admin")
+	mustContain(t, "the console of club", a, "Enter the results of round 1 (0 of 2 in)", "Enter results", "/t/club/admin/results")
+	if strings.Contains(a.body, "outflank pair") || strings.Contains(a.body, "'outflank") {
+		t.Errorf("the banner names a command line:\n%s", text(a.body))
+	}
+	if a.status != http.StatusOK || a.header.Get("Cache-Control") != "no-store" {
+		t.Errorf("console: %d %q", a.status, a.header.Get("Cache-Control"))
+	}
+}
+
+// TestConsoleCreateTournament: an administrator creates a tournament from
+// /admin (rules, date, rounds, minutes), lands on its console with the
+// message, and a refused form keeps what was typed.
+func TestConsoleCreateTournament(t *testing.T) {
+	s := newAccessSite(t)
+	admin := s.as("admin (session)")
+	a := admin.post("/admin/tournaments", url.Values{"slug": {"spring"}, "name": {"Spring Open"}, "rules": {"egp"}, "date": {"2026-04-11"}, "rounds": {"7"}, "minutes": {"25"}})
+	if a.location != "/t/spring/admin" {
+		t.Fatalf("create: %d to %q\n%s", a.status, a.location, text(a.body))
+	}
+	mustContain(t, "the new console", admin.follow(a), "Created Spring Open", "No players yet", "Register players")
+	tour := s.tournament("spring")
+	if tour.Settings.Rounds != 7 || tour.Settings.Minutes != 25 || tour.Date != "2026-04-11" || tour.Rules != "egp" {
+		t.Errorf("created %+v", tour)
+	}
+	a = admin.post("/admin/tournaments", url.Values{"slug": {"Bad Slug"}, "name": {"Kept Name"}, "rules": {"woc"}})
+	if a.status != http.StatusBadRequest {
+		t.Errorf("a bad slug: %d", a.status)
+	}
+	mustContain(t, "the refused form", a, "slug", "Kept Name")
+	a = admin.post("/admin/tournaments", url.Values{"slug": {"spring"}, "name": {"Again"}, "rules": {"woc"}})
+	if a.status != http.StatusConflict {
+		t.Errorf("a slug taken: %d %s", a.status, text(a.body))
+	}
+}
+
+// TestConsoleUsers: an administrator adds a user, gives and takes back
+// the td role, sets a password and removes the user; removing oneself is
+// refused.
+func TestConsoleUsers(t *testing.T) {
+	s := newAccessSite(t)
+	admin := s.as("admin (session)")
+	mustContain(t, "users", admin.get("/admin/users"), "td-club", "td-other", "administrator", "Add a user")
+	a := admin.post("/admin/users", url.Values{"name": {"carol"}, "password": {"carol's long password"}})
+	mustContain(t, "after adding", admin.follow(a), "Added user carol")
+	a = admin.post("/admin/users/carol/grant", url.Values{"tournament": {"club"}})
+	mustContain(t, "after granting", admin.follow(a), "carol now directs club")
+	if u, err := s.db.User(t.Context(), "carol"); err != nil || len(u.Grants) != 1 || u.Grants[0].Tournament != "club" {
+		t.Fatalf("carol's grants: %+v %v", u, err)
+	}
+	if a := admin.post("/admin/users/carol/grant", url.Values{"tournament": {"nowhere"}}); a.status != http.StatusNotFound {
+		t.Errorf("a role on a tournament that does not exist: %d", a.status)
+	}
+	admin.follow(admin.post("/admin/users/carol/revoke", url.Values{"tournament": {"club"}}))
+	if u, _ := s.db.User(t.Context(), "carol"); len(u.Grants) != 0 {
+		t.Errorf("carol's grants after the revoke: %+v", u.Grants)
+	}
+	if a := admin.post("/admin/users/carol/password", url.Values{"password": {"short"}}); a.status != http.StatusBadRequest {
+		t.Errorf("a short password: %d", a.status)
+	}
+	admin.follow(admin.post("/admin/users/carol/password", url.Values{"password": {"a new long password"}}))
+	if _, _, err := auth.New(s.db).Login(t.Context(), "carol", "a new long password", "10.0.0.9"); err != nil {
+		t.Errorf("carol's new password: %v", err)
+	}
+	mustContain(t, "after removing", admin.follow(admin.post("/admin/users/carol/remove", url.Values{})), "Removed carol")
+	if a := admin.post("/admin/users/admin/remove", url.Values{}); a.status != http.StatusBadRequest {
+		t.Errorf("removing oneself: %d", a.status)
+	}
+}
+
+// TestConsoleSettings: an administrator changes a tournament's settings
+// until round 1 is paired; then they are fixed.
+func TestConsoleSettings(t *testing.T) {
+	s := newAccessSite(t)
+	admin := s.as("admin (session)")
+	admin.follow(admin.post("/admin/tournaments", url.Values{"slug": {"autumn"}, "name": {"Autumn"}, "rules": {"woc"}}))
+	mustContain(t, "settings", admin.get("/t/autumn/admin/settings"), "Autumn", "by the format")
+	a := admin.post("/t/autumn/admin/settings", url.Values{"name": {"Autumn Open"}, "rules": {"aof"}, "rounds": {"8"}, "minutes": {"30"}})
+	mustContain(t, "after saving", admin.follow(a), "rules woc → aof", "Autumn Open")
+	if tour := s.tournament("autumn"); tour.Settings.Rounds != 8 || tour.Settings.BrightwellC != 8 || tour.Name != "Autumn Open" {
+		t.Errorf("saved %+v", tour.Settings)
+	}
+	a = admin.post("/t/club/admin/settings", url.Values{"name": {"Renamed"}, "rules": {"bof-regional"}, "rounds": {"6"}})
+	if a.status != http.StatusConflict {
+		t.Errorf("settings after round 1: %d", a.status)
+	}
+	mustContain(t, "settings after round 1", a, "fixed")
+}

@@ -1,0 +1,384 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"outflank"
+	"outflank/director"
+	"outflank/pairing"
+	"outflank/report"
+)
+
+// Pairing the next round from the console: a proposal, computed from the
+// event, a seed and the director's fixes (director.Propose) and shown with
+// its explanation; the director fixes or forbids pairs and asks again (a
+// GET: nothing is written); publishing pairs once more with the same seed
+// and fixes, refused if the event changed meanwhile
+// (director.PairAsProposed). The public pages show the round once it is
+// published, not before. The knockout stages (playoffs, semi-finals,
+// finals) are paired the same way, with each chooser's colour or draw-win.
+
+// proposalView is the pairing page.
+type proposalView struct {
+	Round   int
+	Version int64
+	Seed    string
+	Fix     []pairControl
+	Forbid  []pairControl
+	Choices []string
+	Match   string
+	// Rounds are the rounds the pairing makes (a knockout time slot may
+	// pair several stages at once); empty with Refused.
+	Rounds  []proposedRound
+	Refused string
+	// Check compares the round with the fixes to Outflank's optimum.
+	Check *pairCheckView
+	// Active are the players who may be paired (for the fix form),
+	// Choosers the knockout games whose colours a player chooses, Matches
+	// the knockout matches that may be paired alone.
+	Active   []outflank.Player
+	Choosers []chooser
+	Matches  []report.Match
+	// NewSeed is the address of the same proposal with another seed.
+	NewSeed string
+	Query   url.Values
+}
+
+// pairControl is a fixed or forbidden pair, with the address of the
+// proposal without it.
+type pairControl struct {
+	Text, Words, Remove string
+}
+
+// proposedRound is a round as the proposal pairs it.
+type proposedRound struct {
+	Number   int
+	Stage    string
+	Method   string
+	Criteria []string
+	Games    []proposedGame
+	Byes     []report.Seat
+	Totals   []int64
+	Exact    bool
+}
+
+// proposedGame is a game of the proposal, with its cost under each
+// criterion and why a player floats.
+type proposedGame struct {
+	report.Table
+	Costs  []int64
+	Fixed  bool
+	Breaks string
+	Float  string
+	// Forbid is the address of the proposal with this pair forbidden.
+	Forbid string
+}
+
+// pairCheckView is pair --check's comparison of the round with the fixes
+// and Outflank's optimum without them.
+type pairCheckView struct {
+	Criteria        []string
+	Given, Optimum  []int64
+	Verdict, Decide string
+}
+
+// chooser is a knockout game whose colours a player chooses.
+type chooser struct {
+	Label, Player, Opponent string
+	PlayerID, OpponentID    int
+	DrawWin                 bool
+	Chosen, OpponentChosen  string
+}
+
+func (s *Server) handleProposal(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	if q.Has("fix-black") || q.Has("fix-white") {
+		// The fix form's two players become one pair "BLACK-WHITE".
+		b, w2 := q.Get("fix-black"), q.Get("fix-white")
+		q.Del("fix-black")
+		q.Del("fix-white")
+		if b != "" && w2 != "" && b != w2 {
+			q.Add("fix", b+"-"+w2)
+		}
+		http.Redirect(w, r, r.URL.Path+"?"+q.Encode(), http.StatusSeeOther)
+		return
+	}
+	if q.Get("seed") == "" {
+		// The seed is drawn once and kept in the address: the proposal
+		// is the same at each reload, and publishing pairs it again.
+		seed, err := director.ParseSeed("")
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		q.Set("seed", strconv.FormatUint(seed, 10))
+		http.Redirect(w, r, r.URL.Path+"?"+q.Encode(), http.StatusSeeOther)
+		return
+	}
+	s.proposalPage(w, r, t, http.StatusOK, "", q)
+}
+
+// pairRequestOf reads a pairing request from the proposal's query or the
+// publishing form.
+func pairRequestOf(t *outflank.Tournament, q url.Values) (director.PairRequest, error) {
+	seed, err := director.ParseSeed(strings.TrimSpace(q.Get("seed")))
+	if err != nil {
+		return director.PairRequest{}, err
+	}
+	req := director.PairRequest{Round: len(t.Rounds) + 1, Seed: seed, Match: q.Get("match")}
+	for _, list := range []struct {
+		field string
+		dst   *[]string
+	}{{"fix", &req.Fix}, {"forbid", &req.Forbid}, {"choice", &req.Choices}} {
+		for _, v := range q[list.field] {
+			if v = strings.TrimSpace(v); v != "" && !slices.Contains(*list.dst, v) {
+				*list.dst = append(*list.dst, v)
+			}
+		}
+	}
+	return req, nil
+}
+
+// proposalPage computes the proposal the query asks for and renders it.
+func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, q url.Values) {
+	base := "/t/" + t.Slug + "/admin/pair"
+	page := proposalView{Round: len(t.Rounds) + 1, Version: t.Version, Seed: q.Get("seed"), Match: q.Get("match"), Query: q}
+	v := s.newConsoleView(w, r, t, "pair")
+	v.Error = message
+	req, err := pairRequestOf(t, q)
+	if err != nil {
+		page.Refused = outflank.ErrorMessage(err)
+	} else {
+		page.Choices = req.Choices
+		without := func(field, value string) string {
+			c := cloneValues(q)
+			c[field] = slices.DeleteFunc(slices.Clone(c[field]), func(x string) bool { return x == value })
+			return base + "?" + c.Encode()
+		}
+		for _, f := range req.Fix {
+			page.Fix = append(page.Fix, pairControl{Text: f, Words: pairWordsOf(t, f), Remove: without("fix", f)})
+		}
+		for _, f := range req.Forbid {
+			page.Forbid = append(page.Forbid, pairControl{Text: f, Words: pairWordsOf(t, f), Remove: without("forbid", f)})
+		}
+		paired, copied, err := director.Propose(t, req)
+		if err != nil {
+			page.Refused = outflank.ErrorMessage(err)
+		} else {
+			for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
+				page.Rounds = append(page.Rounds, proposedRoundOf(copied, p, func(b, w int) string {
+					c := cloneValues(q)
+					c.Add("forbid", fmt.Sprintf("%d-%d", b, w))
+					return base + "?" + c.Encode()
+				}))
+			}
+			if len(req.Fix)+len(req.Forbid) > 0 {
+				page.Check = checkOf(t, req)
+			}
+		}
+	}
+	next := len(t.Rounds) + 1
+	for _, p := range t.Players {
+		if p.Available(next) {
+			page.Active = append(page.Active, p)
+		}
+	}
+	st := report.StatusOf(t)
+	for _, m := range st.Matches {
+		if m.Done || m.InPlay() || m.Next == nil || m.Blocked != "" {
+			continue
+		}
+		page.Matches = append(page.Matches, m)
+		if c := m.Next.Chooser; c != 0 {
+			ch := chooser{Label: fmt.Sprintf("%s, game %d", capitalize(m.Label), m.Next.Game), PlayerID: c, DrawWin: m.Next.DrawWin}
+			ch.Player, ch.OpponentID, ch.Opponent = m.NameOf(c), m.Lower.Player, m.Lower.Name
+			if c == m.Lower.Player {
+				ch.OpponentID, ch.Opponent = m.Higher.Player, m.Higher.Name
+			}
+			for _, text := range page.Choices {
+				if who, what, ok := strings.Cut(text, "="); ok && who == strconv.Itoa(c) {
+					ch.Chosen = what
+				} else if ok && who == strconv.Itoa(ch.OpponentID) {
+					ch.OpponentChosen = what
+				}
+			}
+			page.Choosers = append(page.Choosers, ch)
+		}
+	}
+	c := cloneValues(q)
+	c.Del("seed")
+	page.NewSeed = base + "?" + c.Encode()
+	v.Page = page
+	s.consolePage(w, r, status, "console-pair", fmt.Sprintf("Pair round %d · %s", page.Round, t.Name), v)
+}
+
+func cloneValues(q url.Values) url.Values {
+	c := url.Values{}
+	for k, vs := range q {
+		c[k] = slices.Clone(vs)
+	}
+	return c
+}
+
+// pairWordsOf names the players of a pair "A-B" given by ids or names.
+func pairWordsOf(t *outflank.Tournament, text string) string {
+	p, err := director.ParsePair(t, text)
+	if err != nil {
+		return text
+	}
+	return t.Describe(p.Black) + " v " + t.Describe(p.White)
+}
+
+// proposedRoundOf draws up a round of the proposal from t as paired: its
+// games with their costs and floats, its byes and totals. forbid is the
+// address that forbids a pair.
+func proposedRoundOf(t *outflank.Tournament, p *outflank.Paired, forbid func(black, white int) string) proposedRound {
+	doc := report.RoundOf(t, p.Round)
+	out := proposedRound{Number: p.Round.Number, Stage: string(p.Round.Stage), Method: p.Round.Method, Byes: doc.Byes}
+	byPair := map[[2]int]pairing.Pairing{}
+	if res := p.Swiss; res != nil {
+		for _, c := range res.Criteria {
+			out.Criteria = append(out.Criteria, c.String())
+		}
+		for _, q := range res.Pairings {
+			byPair[[2]int{q.Black, q.White}] = q
+		}
+		out.Totals, out.Exact = res.Totals, !slices.ContainsFunc(res.Pairings, func(q pairing.Pairing) bool { return q.Fixed })
+	}
+	group := map[float64]int{}
+	for _, g := range doc.Games {
+		group[g.Black.Points]++
+		group[g.White.Points]++
+	}
+	for _, b := range doc.Byes {
+		group[b.Points]++
+	}
+	for _, g := range doc.Games {
+		pg := proposedGame{Table: g}
+		if q, ok := byPair[[2]int{g.Black.ID, g.White.ID}]; ok {
+			pg.Costs, pg.Fixed, pg.Breaks = q.Costs, q.Fixed, q.Breaks
+		}
+		if p.Round.Stage == outflank.StageSwiss {
+			pg.Forbid = forbid(g.Black.ID, g.White.ID)
+			pg.Float = floatWords(g, group)
+		}
+		out.Games = append(out.Games, pg)
+	}
+	return out
+}
+
+// floatWords says why a pair of players on different points meet: the
+// higher floats down, the lower up, because the players on the higher
+// score cannot all be paired among themselves.
+func floatWords(g report.Table, group map[float64]int) string {
+	high, low := g.Black, g.White
+	if high.Points == low.Points {
+		return ""
+	}
+	if high.Points < low.Points {
+		high, low = low, high
+	}
+	n := group[high.Points]
+	why := "they have met, or a pair is fixed or forbidden, or the colours would cost more on a criterion ranked above score"
+	if n%2 == 1 {
+		why = "an odd number"
+	}
+	return fmt.Sprintf("%s floats down from %s to %s (%s floats up): the %d players on %s cannot all meet each other (%s)",
+		high.Name, formatPoints(high.Points), pointsWords(low.Points), low.Name, n, pointsWords(high.Points), why)
+}
+
+// pointsWords is "1 point", "2.5 points".
+func pointsWords(x float64) string {
+	if x == 1 {
+		return "1 point"
+	}
+	return formatPoints(x) + " points"
+}
+
+func formatPoints(x float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}
+
+// checkOf prices the round with the fixes next to Outflank's optimum, as
+// 'pair --check' does; nil where that does not apply (a round robin, a
+// knockout game).
+func checkOf(t *outflank.Tournament, req director.PairRequest) *pairCheckView {
+	opts := outflank.CheckOptions{Seed: &req.Seed}
+	var err error
+	if opts.Fixed, opts.Forbidden, err = director.ParsePairs(t, req.Fix, req.Forbid); err != nil {
+		return nil
+	}
+	c, err := t.CheckPairing(opts)
+	if err != nil || c.Optimum == nil {
+		return nil
+	}
+	v := &pairCheckView{Given: c.Given.Totals, Optimum: c.Optimum.Totals}
+	for _, crit := range c.Given.Criteria {
+		v.Criteria = append(v.Criteria, crit.String())
+	}
+	first, _, _ := c.Compare()
+	switch {
+	case first < 0:
+		v.Verdict = "As good as Outflank's optimum without them: the same total on every criterion."
+	case c.Given.Totals[first] > c.Optimum.Totals[first]:
+		v.Verdict = "Worse than Outflank's optimum without them"
+		v.Decide = fmt.Sprintf("it loses on %s (%d v %d), the first criterion, in priority order, where the totals differ.", c.Given.Criteria[first], c.Given.Totals[first], c.Optimum.Totals[first])
+	default:
+		v.Verdict = "Better than the optimum"
+		v.Decide = fmt.Sprintf("on %s (%d v %d): only a round that breaks a rule, or pairs other players, can be.", c.Given.Criteria[first], c.Given.Totals[first], c.Optimum.Totals[first])
+	}
+	return v
+}
+
+// handlePublish saves the proposal the form carries: the same seed, fixes
+// and choices, if the event is still at the version it was computed from.
+func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		s.errorPage(w, r, http.StatusBadRequest, "The form could not be read.")
+		return
+	}
+	q := url.Values{}
+	for _, k := range []string{"seed", "fix", "forbid", "choice", "match"} {
+		q[k] = r.PostForm[k]
+	}
+	again := func(status int, message string) { s.proposalPage(w, r, t, status, message, q) }
+	req, err := pairRequestOf(t, q)
+	if err != nil {
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	version, err := strconv.ParseInt(r.PostFormValue("version"), 10, 64)
+	if err != nil {
+		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "the form lacks the version of the event it was proposed from: reload the proposal"), again)
+		return
+	}
+	if round, _ := strconv.Atoi(r.PostFormValue("round")); round != 0 {
+		req.Round = round
+	}
+	p, err := director.PairAsProposed(r.Context(), s.store, t.Slug, req, version)
+	if err != nil {
+		if outflank.ErrorCode(err) == outflank.ECONFLICT {
+			// The event changed: the proposal shown now is the new one.
+			if fresh, ferr := s.store.Tournament(r.Context(), t.Slug); ferr == nil {
+				t = fresh
+			}
+		}
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	s.redirectSaved(w, r, fmt.Sprintf("/t/%s/admin/results?round=%d", t.Slug, p.Paired.Round.Number),
+		fmt.Sprintf("Published: %s. It is on the public pages now; print the pairings and score sheets below.", p.Event.Summary))
+}

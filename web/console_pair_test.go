@@ -1,0 +1,121 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"outflank"
+)
+
+// newEvent creates tournament slug (EGP rules, 5 rounds) with n players
+// from the console, as td-club's administrator would, and grants td-club
+// its direction.
+func (s *accessSite) newEvent(slug string, n int) *browser {
+	s.t.Helper()
+	admin := s.as("admin (session)")
+	admin.follow(admin.post("/admin/tournaments", url.Values{"slug": {slug}, "name": {"Event " + slug}, "rules": {"egp"}, "rounds": {"5"}}))
+	admin.follow(admin.post("/admin/users/td-club/grant", url.Values{"tournament": {slug}}))
+	td := s.as("td-club (session)")
+	for i := range n {
+		td.follow(td.post("/t/"+slug+"/admin/players", url.Values{"name": {fmt.Sprintf("Player %02d", i+1)}, "rating": {fmt.Sprint(2000 - 10*i)}}))
+	}
+	return td
+}
+
+var publishForm = regexp.MustCompile(`<form class="publish"[\s\S]*?</form>`)
+var hidden = regexp.MustCompile(`<input type="hidden" name="([a-z]+)" value="([^"]*)">`)
+
+// publishValues reads the publishing form of a proposal page.
+func publishValues(t *testing.T, page string) url.Values {
+	t.Helper()
+	form := publishForm.FindString(page)
+	if form == "" {
+		t.Fatalf("the proposal has no publishing form:\n%s", text(page))
+	}
+	v := url.Values{}
+	for _, m := range hidden.FindAllStringSubmatch(form, -1) {
+		if m[1] != "csrf" {
+			v.Add(m[1], strings.ReplaceAll(m[2], "&#43;", "+"))
+		}
+	}
+	return v
+}
+
+// TestConsolePairing: the pairing page proposes a round (its seed drawn
+// once and kept in the address), saves nothing until it is published, and
+// publishing saves the round shown; a fix and a forbidden pair re-pair it,
+// with each pair's costs and the comparison with the optimum; a proposal
+// the event has moved past is refused, and nothing is saved.
+func TestConsolePairing(t *testing.T) {
+	s := newAccessSite(t)
+	td := s.newEvent("swiss", 8)
+	a := td.get("/t/swiss/admin/pair")
+	if a.status != http.StatusSeeOther || !strings.Contains(a.location, "seed=") {
+		t.Fatalf("the pairing page without a seed: %d %q", a.status, a.location)
+	}
+	page := td.get(a.location)
+	mustContain(t, "round 1's proposal", page, "Pair round 1", "proposal, not published", "Publish round 1", "Player 01")
+	if again := td.get(a.location); text(again.body) != text(page.body) {
+		t.Error("the same proposal's address gives another round")
+	}
+	if n := len(s.tournament("swiss").Rounds); n != 0 {
+		t.Fatalf("a proposal saved %d rounds", n)
+	}
+	if pub := s.as("judge other").get("/t/swiss/pairings"); strings.Contains(pub.body, "Player 01") {
+		t.Error("the public pairings show a round not published")
+	}
+	a = td.post("/t/swiss/admin/pair", publishValues(t, page.body))
+	if a.status != http.StatusSeeOther || !strings.HasPrefix(a.location, "/t/swiss/admin/results?round=1") {
+		t.Fatalf("publish: %d %q\n%s", a.status, a.location, text(a.body))
+	}
+	mustContain(t, "after publishing", td.follow(a), "Published: paired round 1", "score sheets")
+	tour := s.tournament("swiss")
+	if len(tour.Rounds) != 1 || len(tour.Rounds[0].Games) != 4 {
+		t.Fatalf("published %+v", tour.Rounds)
+	}
+	for _, g := range tour.Rounds[0].Games {
+		td.follow(td.post("/t/swiss/admin/results", url.Values{"round": {"1"}, "table": {fmt.Sprint(g.Table)}, "score": {"40"}}))
+	}
+	// Round 2: the Swiss engine's explanation, a fix and a forbidden pair.
+	page = td.get(td.get("/t/swiss/admin/pair").location)
+	mustContain(t, "round 2's proposal", page, "score", "colour-balance", "alternation", "The matching is exact", "forbid")
+	forbid := regexp.MustCompile(`href="(/t/swiss/admin/pair\?[^"]*forbid=[^"]*)"`).FindStringSubmatch(page.body)
+	if forbid == nil {
+		t.Fatalf("no forbid link:\n%s", page.body)
+	}
+	forbidden := td.get(strings.ReplaceAll(forbid[1], "&amp;", "&"))
+	mustContain(t, "with a pair forbidden", forbidden, "Forbidden:", "With your fixes", "Outflank's optimum")
+	// A winner of round 1 fixed against a loser: a float the rules would
+	// not make.
+	r1 := s.tournament("swiss").Rounds[0]
+	winner, loser := r1.Games[0].Black, r1.Games[1].White
+	fixed := td.get(fmt.Sprintf("/t/swiss/admin/pair?seed=7&fix-black=%d&fix-white=%d", winner, loser))
+	if fixed.status != http.StatusSeeOther || !strings.Contains(fixed.location, fmt.Sprintf("fix=%d-%d", winner, loser)) {
+		t.Fatalf("the fix form: %d %q", fixed.status, fixed.location)
+	}
+	fixed = td.get(fixed.location)
+	mustContain(t, "with a pair fixed", fixed, fmt.Sprintf("Fixed: #%d Player %02d v #%d Player %02d", winner, winner, loser, loser), "fixed", "it loses on score (8 v 0)", "floats down from 1 to 0 points", "the 4 players on 1 point")
+	values := publishValues(t, fixed.body)
+	// A late entry meanwhile: the proposal is stale.
+	td.follow(td.post("/t/swiss/admin/players", url.Values{"name": {"Late Comer"}}))
+	a = td.post("/t/swiss/admin/pair", values)
+	if a.status != http.StatusConflict {
+		t.Fatalf("a stale proposal: %d %s", a.status, text(a.body))
+	}
+	mustContain(t, "the stale proposal refused", a, "changed since this pairing was proposed", "Late Comer")
+	if n := len(s.tournament("swiss").Rounds); n != 1 {
+		t.Fatalf("a stale proposal was saved: %d rounds", n)
+	}
+	// Published as proposed, fix included.
+	td.follow(td.post("/t/swiss/admin/pair", publishValues(t, a.body)))
+	if games := s.tournament("swiss").Rounds[1].Games; !slices.ContainsFunc(games, func(g outflank.Game) bool { return g.Black == winner && g.White == loser }) {
+		t.Errorf("round 2: %+v, without the fixed pair %d-%d", games, winner, loser)
+	}
+	// A round that cannot be paired says why.
+	mustContain(t, "pairing with results missing", td.get("/t/swiss/admin/pair?seed=1"), "has no result yet")
+}

@@ -1,0 +1,324 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"outflank"
+	"outflank/director"
+	"outflank/exchange"
+	"outflank/report"
+)
+
+// The registration desk: the WOF player database searched as the director
+// types, players added by hand or from a CSV file (the reader of 'player
+// import'), corrected and withdrawn. A late entry is a registration like
+// any other until the round it would play in is paired (director.AddPlayer
+// says when it is late).
+
+// playersView is the players' page.
+type playersView struct {
+	List     report.PlayerList
+	Query    string
+	Found    []suggestion
+	More     int
+	PlayerDB *outflank.PlayerDBInfo
+	// Hand is the form of a player added by hand, as typed.
+	Hand handForm
+	// Rounds is the number of rounds entered (a withdrawal's default);
+	// Played the players with a game or a bye in one, who withdraw, where
+	// the others' registration may be taken back.
+	Rounds int
+	Played map[int]bool
+}
+
+// handForm is a registration typed by hand.
+type handForm struct {
+	Name, Country, Rating, Gender, Born, Team string
+	Seeded, Additional                        bool
+}
+
+func (s *Server) handleConsolePlayers(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	s.playersPage(w, r, t, http.StatusOK, "", nil, handForm{})
+}
+
+// playersPage renders the players' page with a message and warnings, and
+// the hand form as typed.
+func (s *Server) playersPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, warnings []string, hand handForm) {
+	page := playersView{List: report.PlayerListOf(t), Query: strings.TrimSpace(r.URL.Query().Get("q")), Hand: hand, Rounds: len(t.Rounds), Played: map[int]bool{}}
+	for _, rd := range t.Rounds {
+		for _, p := range t.Players {
+			if rd.Plays(p.ID) {
+				page.Played[p.ID] = true
+			}
+		}
+	}
+	if s.playerDB != nil {
+		page.PlayerDB, _ = s.playerDB.PlayerDBInfo(r.Context())
+	}
+	if page.Query != "" {
+		found, err := s.searchPlayerDB(r, t, page.Query)
+		if err != nil && outflank.ErrorCode(err) != outflank.ENOTFOUND {
+			s.fail(w, r, err)
+			return
+		}
+		if len(found) > maxSuggestions {
+			page.More, found = len(found)-maxSuggestions, found[:maxSuggestions]
+		}
+		page.Found = found
+	}
+	v := s.newConsoleView(w, r, t, "players")
+	v.Error, v.Warnings, v.Page = message, warnings, page
+	s.consolePage(w, r, status, "console-players", "Players · "+t.Name, v)
+}
+
+// handleRegister registers a player: one of the player database (wof_id,
+// the rest filled in from it), or one typed by hand.
+func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	hand := handForm{Name: r.FormValue("name"), Country: strings.TrimSpace(r.FormValue("country")), Rating: strings.TrimSpace(r.FormValue("rating")),
+		Gender: r.FormValue("gender"), Born: strings.TrimSpace(r.FormValue("born")), Team: r.FormValue("team"),
+		Seeded: r.FormValue("seeded") != "", Additional: r.FormValue("additional") != ""}
+	again := func(status int, message string) { s.playersPage(w, r, t, status, message, nil, hand) }
+	p := outflank.Player{Name: hand.Name, Country: hand.Country, Gender: hand.Gender, Born: hand.Born, Team: hand.Team, Seeded: hand.Seeded, Additional: hand.Additional}
+	var err error
+	if p.Rating, err = formInt(r, "rating"); err != nil {
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	if p.WOFID, err = formInt(r, "wof_id"); err != nil {
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	from := ""
+	if p.WOFID != 0 {
+		if from, err = s.fillFromPlayerDB(r, &p); err != nil {
+			s.consoleFailed(w, r, err, again)
+			return
+		}
+	}
+	reg, err := director.AddPlayer(r.Context(), s.store, t.Slug, p, from, hand.Rating != "")
+	if err != nil {
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	message := fmt.Sprintf("Registered #%d %s.", reg.Player.ID, reg.Player.Name)
+	for _, warning := range reg.Warnings {
+		message += " Check: " + warning
+	}
+	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", message)
+}
+
+// fillFromPlayerDB completes a player known by WOF id from the player
+// database, as 'player add --players-db' does, and says so for the log.
+func (s *Server) fillFromPlayerDB(r *http.Request, p *outflank.Player) (string, error) {
+	db, info, err := s.directoryOf(r.Context())
+	if err != nil {
+		return "", err
+	}
+	found, ok := db.ByID(p.WOFID)
+	if !ok {
+		return "", outflank.Errorf(outflank.ENOTFOUND, "WOF id %d is not in the player database (%s)", p.WOFID, info.Source)
+	}
+	if p.Name == "" {
+		p.Name = dbName(found.Surname, found.Firstname)
+	}
+	if p.Country == "" {
+		p.Country = found.Country
+	}
+	if p.Rating == 0 && found.HasRating {
+		p.Rating = found.Rating
+	}
+	return fmt.Sprintf(" (WOF %d, from %s)", p.WOFID, info.Source), nil
+}
+
+// handleImport registers the players of a CSV file, all or none, as
+// 'player import' does.
+func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	again := func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) }
+	file, header, err := r.FormFile("file")
+	if err != nil {
+		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "choose the CSV file of the players to import"), again)
+		return
+	}
+	defer file.Close()
+	source := filepath.Base(header.Filename)
+	text, err := exchange.NewTextReader(file, r.FormValue("encoding"))
+	if err != nil {
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	players, err := exchange.ReadPlayersCSV(text)
+	if err != nil {
+		s.consoleFailed(w, r, outflank.Errorf(outflank.ErrorCode(err), "%s: %s", source, outflank.ErrorMessage(err)), again)
+		return
+	}
+	if len(players) == 0 {
+		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "%s has a header but no players", source), again)
+		return
+	}
+	for i := range players {
+		if players[i].WOFID != 0 && s.playerDB != nil && (players[i].Name == "" || players[i].Country == "") {
+			if _, err := s.fillFromPlayerDB(r, &players[i]); err != nil {
+				s.consoleFailed(w, r, outflank.Errorf(outflank.ErrorCode(err), "%s, player %d: %s", source, i+1, outflank.ErrorMessage(err)), again)
+				return
+			}
+		}
+	}
+	imported, err := director.ImportPlayers(r.Context(), s.store, t.Slug, players, source)
+	if err != nil {
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	message := fmt.Sprintf("Imported %d players from %s.", len(players), source)
+	if text.Encoding() == exchange.EncodingLatin1 && r.FormValue("encoding") != exchange.EncodingLatin1 {
+		message += " The file is not UTF-8: it was read as Latin-1 (Windows-1252); if names look wrong, undo and import it again choosing its encoding."
+	}
+	for _, warning := range imported.Warnings {
+		message += " Check: " + warning
+	}
+	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", message)
+}
+
+// playerForm is the correction form of one player.
+type playerForm struct {
+	Player                                           outflank.Player
+	Name, Country, Rating, Gender, Born, Team, WOFID string
+}
+
+func (s *Server) handlePlayerForm(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	p, ok := s.pathPlayer(w, r, t)
+	if !ok {
+		return
+	}
+	form := playerForm{Player: *p, Name: p.Name, Country: p.Country, Rating: strconv.Itoa(p.Rating), Gender: p.Gender, Born: p.Born, Team: p.Team, WOFID: strconv.Itoa(p.WOFID)}
+	s.playerFormPage(w, r, t, http.StatusOK, "", form)
+}
+
+func (s *Server) playerFormPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form playerForm) {
+	v := s.newConsoleView(w, r, t, "players")
+	v.Error, v.Page = message, form
+	s.consolePage(w, r, status, "console-player", form.Player.Name+" · "+t.Name, v)
+}
+
+// pathPlayer is the player of the path's {id}, or a 404.
+func (s *Server) pathPlayer(w http.ResponseWriter, r *http.Request, t *outflank.Tournament) (*outflank.Player, bool) {
+	id, err := strconv.Atoi(r.PathValue("id"))
+	p, ok := t.Player(id)
+	if err != nil || !ok {
+		s.notFound(w, r, fmt.Sprintf("%s has no player %q.", t.Name, r.PathValue("id")), link{"/t/" + t.Slug + "/admin/players", "The players"})
+		return nil, false
+	}
+	return p, true
+}
+
+// handleEditPlayer saves the fields of the correction form that changed.
+func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	p, ok := s.pathPlayer(w, r, t)
+	if !ok {
+		return
+	}
+	form := playerForm{Player: *p, Name: r.FormValue("name"), Country: strings.TrimSpace(r.FormValue("country")), Rating: strings.TrimSpace(r.FormValue("rating")),
+		Gender: r.FormValue("gender"), Born: strings.TrimSpace(r.FormValue("born")), Team: r.FormValue("team"), WOFID: strings.TrimSpace(r.FormValue("wof_id"))}
+	again := func(status int, message string) { s.playerFormPage(w, r, t, status, message, form) }
+	var edit outflank.PlayerEdit
+	text := func(dst **string, now, old string) {
+		if now != old {
+			*dst = &now
+		}
+	}
+	text(&edit.Name, form.Name, p.Name)
+	text(&edit.Country, form.Country, p.Country)
+	text(&edit.Gender, form.Gender, p.Gender)
+	text(&edit.Born, form.Born, p.Born)
+	text(&edit.Team, form.Team, p.Team)
+	for _, n := range []struct {
+		field string
+		dst   **int
+		old   int
+	}{{"rating", &edit.Rating, p.Rating}, {"wof_id", &edit.WOFID, p.WOFID}} {
+		v, err := formInt(r, n.field)
+		if err != nil {
+			s.consoleFailed(w, r, err, again)
+			return
+		}
+		if v != n.old {
+			*n.dst = &v
+		}
+	}
+	ev, err := director.EditPlayer(r.Context(), s.store, t.Slug, p.ID, edit)
+	if err != nil {
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", "Saved: "+ev.Summary+".")
+}
+
+// handleWithdraw records a withdrawal after the round the form gives (by
+// default the last one entered).
+func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	p, ok := s.pathPlayer(w, r, t)
+	if !ok {
+		return
+	}
+	after := -1
+	if strings.TrimSpace(r.FormValue("after_round")) != "" {
+		n, err := formInt(r, "after_round")
+		if err != nil {
+			s.playersPage(w, r, t, http.StatusBadRequest, outflank.ErrorMessage(err), nil, handForm{})
+			return
+		}
+		after = n
+	}
+	ev, err := director.Withdraw(r.Context(), s.store, t.Slug, strconv.Itoa(p.ID), after)
+	if err != nil {
+		s.consoleFailed(w, r, err, func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) })
+		return
+	}
+	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", "Saved: "+ev.Summary+".")
+}
+
+// handleRemovePlayer takes back a registration before the player's first
+// game (a player who has played withdraws instead).
+func (s *Server) handleRemovePlayer(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	p, ok := s.pathPlayer(w, r, t)
+	if !ok {
+		return
+	}
+	ev, err := director.RemovePlayer(r.Context(), s.store, t.Slug, p.ID)
+	if err != nil {
+		s.consoleFailed(w, r, err, func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) })
+		return
+	}
+	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", "Saved: "+ev.Summary+".")
+}

@@ -1,0 +1,322 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"outflank"
+	"outflank/director"
+	"outflank/report"
+)
+
+// Result entry at the keyboard's pace: the table of the next game without
+// a result is filled in, the director types the score ("40-24", or "40":
+// black's discs, white the rest) and Enter, and the next table comes up.
+// A table typed again replaces its result, conditionally: the replacement
+// expects the result the page showed (ResultFields.Expect), so if another
+// device changed it meanwhile nothing is overwritten, and the page shows
+// both and asks. Every result goes through director.EnterResult, as the
+// command line's and the write API's do.
+
+// resultsView is the results page of a round.
+type resultsView struct {
+	Round   report.Round
+	Rounds  []report.RoundLine
+	Missing int
+	// Next is the table the form offers: the next game without a result.
+	Next int
+	// Shown is what the page shows of each table with a result, "1=40-24;
+	// 3=33-31", sent back with the form: a table typed again expects it.
+	Shown  string
+	Latest *outflank.Event
+	// Form is the result as typed, kept when refused; Conflict the result
+	// another device entered meanwhile.
+	Form     resultForm
+	Conflict *resultConflict
+	Kinds    []resultKind
+}
+
+// resultForm is a result as typed in the form.
+type resultForm struct {
+	Table, Score, Kind, Reason, Expect string
+}
+
+// resultConflict is a replacement refused because the game no longer has
+// the result the page showed: what was typed, and what is stored now.
+type resultConflict struct {
+	Table   int    `json:"table"`
+	Typed   string `json:"typed"`
+	Stored  string `json:"stored"`
+	Expect  string `json:"expect"`
+	Message string `json:"message"`
+	Kind    string `json:"kind"`
+	Reason  string `json:"reason"`
+	Score   string `json:"score"`
+}
+
+// resultKind is an entry of the short menu of ways a game ends.
+type resultKind struct {
+	Value, Words         string
+	Outcome, Side, Sided string
+}
+
+// resultKinds are the menu's entries: the outcome, and the side it names
+// (Sided: which of ResultFields' sides).
+var resultKinds = []resultKind{
+	{"", "played to the end", "normal", "", ""},
+	{"td-b", "time default: black's flag fell", "time-default", "black", "defaulter"},
+	{"td-w", "time default: white's flag fell", "time-default", "white", "defaulter"},
+	{"ff-b", "forfeit: black loses", "forfeit", "black", "loser"},
+	{"ff-w", "forfeit: white loses", "forfeit", "white", "loser"},
+	{"un-b", "not played: black absent", "unplayed", "black", "loser"},
+	{"un-w", "not played: white absent", "unplayed", "white", "loser"},
+	{"pen", "penalty: the director's score (give a reason)", "penalty", "", ""},
+	{"dw-b", "draw-win: black holds it", "draw-win", "black", "winner"},
+	{"dw-w", "draw-win: white holds it", "draw-win", "white", "winner"},
+}
+
+func (s *Server) handleResults(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	round, _ := strconv.Atoi(r.URL.Query().Get("round"))
+	table, _ := strconv.Atoi(r.URL.Query().Get("table"))
+	v, err := s.resultsView(w, r, t, round, table)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if wantsJSON(r) {
+		s.resultsJSON(w, r, http.StatusOK, v, nil)
+		return
+	}
+	s.consolePage(w, r, http.StatusOK, "console-results", resultsTitle(v), v)
+}
+
+func resultsTitle(v consoleView) string {
+	page := v.Page.(resultsView)
+	return fmt.Sprintf("Results of round %d · %s", page.Round.Round, v.Tournament.Name)
+}
+
+// resultsView draws up the results page of round n (0: the first round
+// still missing results, else the last), offering the game after table
+// without a result.
+func (s *Server) resultsView(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, n, table int) (consoleView, error) {
+	v := s.newConsoleView(w, r, t, "results")
+	if n == 0 {
+		n = len(t.Rounds)
+		for _, rd := range t.Rounds {
+			if rd.Number < n && slicesHasMissing(rd.Games) {
+				n = rd.Number
+				break
+			}
+		}
+	}
+	rd, ok := t.Round(n)
+	if !ok && len(t.Rounds) > 0 {
+		return v, &missing{message: fmt.Sprintf("%s has no round %d.", t.Name, n), links: []link{{"/t/" + t.Slug + "/admin/results", "The results of the round in play"}}}
+	}
+	latest, err := s.latestChange(r.Context(), t.Slug)
+	if err != nil {
+		return v, err
+	}
+	page := resultsView{Rounds: report.RoundsOf(t), Latest: latest.event(), Kinds: resultKinds}
+	if ok {
+		page.Round = report.RoundOf(t, rd)
+		page.Next = nextTable(page.Round.Games, table)
+		var shown []string
+		for _, g := range page.Round.Games {
+			if g.Result == nil {
+				page.Missing++
+				continue
+			}
+			shown = append(shown, fmt.Sprintf("%d=%d-%d", g.Table, g.Result.BlackDiscs, g.Result.WhiteDiscs))
+		}
+		page.Shown = strings.Join(shown, ";")
+	}
+	page.Form.Table = strconv.Itoa(page.Next)
+	if page.Next == 0 {
+		page.Form.Table = ""
+	}
+	v.Page = page
+	return v, nil
+}
+
+func slicesHasMissing(games []outflank.Game) bool {
+	for _, g := range games {
+		if g.Result == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// nextTable is the first game after table without a result, else the
+// first without one, else 0.
+func nextTable(games []report.Table, table int) int {
+	first := 0
+	for _, g := range games {
+		if g.Result != nil {
+			continue
+		}
+		if g.Table > table {
+			return g.Table
+		}
+		if first == 0 {
+			first = g.Table
+		}
+	}
+	return first
+}
+
+// resultsAnswer is the answer to console.js: the page's parts to put in
+// place, and what happened.
+type resultsAnswer struct {
+	OK       bool              `json:"ok"`
+	Message  string            `json:"message,omitempty"`
+	Note     string            `json:"note,omitempty"`
+	Conflict *resultConflict   `json:"conflict,omitempty"`
+	Next     int               `json:"next"`
+	Shown    string            `json:"shown"`
+	Missing  int               `json:"missing"`
+	Version  int64             `json:"version"`
+	Parts    map[string]string `json:"parts"`
+}
+
+// resultsJSON answers console.js with the page's parts as they are now.
+func (s *Server) resultsJSON(w http.ResponseWriter, r *http.Request, status int, v consoleView, a *resultsAnswer) {
+	if a == nil {
+		a = &resultsAnswer{OK: true}
+	}
+	page := v.Page.(resultsView)
+	a.Next, a.Shown, a.Missing, a.Version, a.Parts = page.Next, page.Shown, page.Missing, v.Tournament.Version, map[string]string{}
+	for _, part := range []string{"results-rows", "results-undo", "results-progress", "results-conflict"} {
+		html, err := s.renderPart("console-results", part, v)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		a.Parts[part] = html
+	}
+	writeConsoleJSON(w, status, a)
+}
+
+// expectOf is what a replacement of table expects: the form's expect
+// ("none": the page showed no result), else what the page showed.
+func expectOf(form resultForm, shown string, table int) string {
+	switch form.Expect {
+	case "none":
+		return ""
+	case "":
+		for _, entry := range strings.Split(shown, ";") {
+			if t, score, ok := strings.Cut(entry, "="); ok && t == strconv.Itoa(table) {
+				return score
+			}
+		}
+		return ""
+	}
+	return form.Expect
+}
+
+// fieldsOf turns the form into the fields of a result, as 'outflank
+// result' takes them.
+func fieldsOf(round, table int, form resultForm, expect string) (director.ResultFields, error) {
+	f := director.ResultFields{Round: round, Table: table, Score: strings.TrimSpace(form.Score), Reason: strings.TrimSpace(form.Reason)}
+	var kind *resultKind
+	for i := range resultKinds {
+		if resultKinds[i].Value == form.Kind {
+			kind = &resultKinds[i]
+		}
+	}
+	if kind == nil {
+		return f, outflank.Errorf(outflank.EINVALID, "unknown kind of result %q: choose one of the menu", form.Kind)
+	}
+	f.Outcome = kind.Outcome
+	switch kind.Sided {
+	case "defaulter":
+		f.Defaulter = kind.Side
+	case "loser":
+		f.Loser = kind.Side
+	case "winner":
+		f.Winner = kind.Side
+	}
+	if expect != "" {
+		f.Replace, f.Expect = true, expect
+	}
+	return f, nil
+}
+
+func (s *Server) handleSaveResult(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	form := resultForm{Table: strings.TrimSpace(r.FormValue("table")), Score: r.FormValue("score"), Kind: r.FormValue("kind"),
+		Reason: r.FormValue("reason"), Expect: strings.TrimSpace(r.FormValue("expect"))}
+	round, _ := strconv.Atoi(r.FormValue("round"))
+	table, err := strconv.Atoi(form.Table)
+	if err != nil || table < 1 {
+		err = outflank.Errorf(outflank.EINVALID, "table %q: type the number of the table", form.Table)
+	}
+	var entered *director.Entered
+	if err == nil {
+		var f director.ResultFields
+		if f, err = fieldsOf(round, table, form, expectOf(form, r.FormValue("shown"), table)); err == nil {
+			var req director.ResultRequest
+			if req, err = f.Request(); err == nil {
+				entered, err = director.EnterResult(r.Context(), s.store, t.Slug, req, nil)
+			}
+		}
+	}
+	// The page as it is now: after the result, or after whatever made it
+	// refused.
+	if fresh, ferr := s.store.Tournament(r.Context(), t.Slug); ferr == nil {
+		t = fresh
+	}
+	next := table
+	if err != nil {
+		next = table - 1 // offer the same table again
+	}
+	v, verr := s.resultsView(w, r, t, round, next)
+	if verr != nil {
+		s.fail(w, r, verr)
+		return
+	}
+	if err == nil {
+		message := "Saved: " + entered.Event.Summary + "."
+		if wantsJSON(r) {
+			s.resultsJSON(w, r, http.StatusCreated, v, &resultsAnswer{OK: true, Message: message, Note: entered.Note})
+			return
+		}
+		if entered.Note != "" {
+			message += " " + entered.Note
+		}
+		s.redirectSaved(w, r, fmt.Sprintf("/t/%s/admin/results?round=%d&table=%d", t.Slug, round, table), message)
+		return
+	}
+	status := statusOf(err)
+	if status == http.StatusInternalServerError {
+		s.log.Error("entering a result", "path", r.URL.Path, "err", err)
+	}
+	page := v.Page.(resultsView)
+	page.Form = form
+	a := &resultsAnswer{Message: outflank.ErrorMessage(err)}
+	if outflank.ErrorCode(err) == outflank.ECONFLICT && table > 0 {
+		if g, gerr := t.Game(round, table); gerr == nil && g.Result != nil {
+			// Another device entered this game's result: show both, and
+			// let the director choose.
+			a.Conflict = &resultConflict{Table: table, Typed: strings.TrimSpace(form.Score), Stored: g.Result.Summary(), Message: a.Message,
+				Expect: fmt.Sprintf("%d-%d", g.Result.BlackDiscs, g.Result.WhiteDiscs), Kind: form.Kind, Reason: form.Reason, Score: form.Score}
+			page.Conflict = a.Conflict
+		}
+	}
+	v.Page, v.Error = page, a.Message
+	if wantsJSON(r) {
+		s.resultsJSON(w, r, status, v, a)
+		return
+	}
+	s.consolePage(w, r, status, "console-results", resultsTitle(v), v)
+}

@@ -1,0 +1,337 @@
+// The console's scripts: result entry at the keyboard's pace, the player
+// database searched as the director types, and the pages kept live. Every
+// page works without them (plain forms and redirects); they only make it
+// faster. No inline script: the site's Content-Security-Policy forbids it.
+(function () {
+  "use strict";
+
+  function $(sel, root) { return (root || document).querySelector(sel); }
+  function $all(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
+
+  // message shows what happened in the page's message area.
+  function message(text, kind) {
+    var box = $("#messages");
+    if (!box) { return; }
+    box.textContent = "";
+    if (!text) { return; }
+    var p = document.createElement("p");
+    p.className = kind || "flash";
+    p.setAttribute("role", kind === "error" ? "alert" : "status");
+    p.textContent = text;
+    box.appendChild(p);
+  }
+
+  // applyParts puts the server's rendered parts of the page in place.
+  function applyParts(parts, skip) {
+    Object.keys(parts || {}).forEach(function (name) {
+      if (skip && skip.indexOf(name) >= 0) { return; }
+      $all('[data-part="' + name + '"]').forEach(function (el) { el.innerHTML = parts[name]; });
+    });
+  }
+
+  // A keydown the page handled (Enter that moves on, chooses a
+  // suggestion) must not also submit a form by its keypress: browsers
+  // drop that keypress, but not every way of sending keys does.
+  var handledEnter = false;
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Enter") { handledEnter = e.defaultPrevented; }
+  });
+  document.addEventListener("keypress", function (e) {
+    if (e.key === "Enter" && handledEnter) { e.preventDefault(); }
+    handledEnter = false;
+  }, true);
+
+  // ---- Result entry ----------------------------------------------------
+  function setupResults() {
+    var form = $("#entry");
+    if (!form) { return null; }
+    var table = $("#entry-table"), score = $("#entry-score"), kind = $("#entry-kind"),
+      reason = $("#entry-reason"), expect = $("#entry-expect"), shown = $("#entry-shown"), game = $("#entry-game");
+    var pending = {};      // tables whose result is on its way
+    var queue = Promise.resolve();
+
+    function row(n) { return $('#rows tr[data-table="' + n + '"]'); }
+
+    // target marks the row of the table typed and says who plays there.
+    // When the table changes, it records what the page shows of it: a
+    // replacement expects that, so a result another device saves after
+    // the director looked is never overwritten unseen.
+    var aimed = null;
+    function target() {
+      $all("#rows tr.target").forEach(function (tr) { tr.classList.remove("target"); });
+      var n = table.value.trim(), tr = row(n);
+      if (n !== aimed) {
+        aimed = n;
+        expect.value = tr ? (tr.dataset.score || "none") : "";
+      }
+      if (!tr) {
+        game.textContent = n ? "No table " + n + " in this round." : "";
+        return;
+      }
+      tr.classList.add("target");
+      var has = tr.dataset.score, seen = expect.value === "none" ? "" : expect.value;
+      game.textContent = "Table " + tr.dataset.table + ": " + tr.dataset.names +
+        (has !== seen ? " (changed to " + (has || "no result") + " meanwhile: Enter asks before replacing)" : has ? " (has " + has + ": Enter replaces it)" : "");
+    }
+
+    // nextAfter is the first table after n without a result (nor one on
+    // its way), else the first such table, else "".
+    function nextAfter(n) {
+      var rows = $all("#rows tr.missing").filter(function (tr) { return !pending[tr.dataset.table]; });
+      for (var i = 0; i < rows.length; i++) {
+        if (+rows[i].dataset.table > n) { return rows[i].dataset.table; }
+      }
+      return rows.length ? rows[0].dataset.table : "";
+    }
+
+    function ready(next) {
+      table.value = next;
+      aimed = null;
+      score.value = "";
+      kind.value = "";
+      reason.value = "";
+      target();
+      score.focus();
+    }
+
+    function send(body, tableNo, typed) {
+      return fetch(form.action, {
+        method: "POST",
+        headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: body,
+        credentials: "same-origin"
+      }).then(function (res) {
+        return res.json().catch(function () { return { ok: false, message: "The server answered " + res.status + "." }; });
+      }).then(function (a) {
+        delete pending[tableNo];
+        applyParts(a.parts);
+        if (a.shown !== undefined) { shown.value = a.shown; }
+        var tr = row(tableNo);
+        if (a.ok) {
+          message(a.message + (a.note ? " " + a.note : ""));
+          if (tr) { tr.classList.add("saved"); }
+        } else if (a.conflict) {
+          message("");
+          var replace = $("#conflict-replace");
+          if (replace) { replace.focus(); }
+        } else {
+          message("Table " + tableNo + " (" + typed + "): " + (a.message || "not saved") + " Nothing was saved.", "error");
+        }
+        target();
+      }).catch(function () {
+        delete pending[tableNo];
+        message("Table " + tableNo + ": the server did not answer; nothing was saved. Type it again.", "error");
+      });
+    }
+
+    // submit sends a result, and gets the next table ready at once: the
+    // director goes on typing while it is saved (results are sent in
+    // order, one at a time).
+    function submit(f) {
+      var data = new URLSearchParams(new FormData(f));
+      var tableNo = data.get("table"), typed = data.get("score");
+      if (f === form) {
+        pending[tableNo] = true;
+        var tr = row(tableNo);
+        if (tr) { tr.classList.add("pending"); }
+        ready(nextAfter(+tableNo));
+      } else {
+        $("#conflict").innerHTML = "";
+        ready(table.value);
+      }
+      queue = queue.then(function () { return send(data, tableNo, typed); });
+    }
+
+    document.addEventListener("submit", function (e) {
+      var f = e.target;
+      if (!f.dataset || f.dataset.fetch !== "results" || !window.fetch) { return; }
+      e.preventDefault();
+      if (f === form && !table.value.trim()) { table.focus(); return; }
+      if (f === form && !score.value.trim() && !kind.value) { score.focus(); return; } // nothing typed yet
+      submit(f);
+    });
+    table.addEventListener("input", target);
+    // Ctrl+Z where there is no text to undo goes to the undo button, which
+    // says what it reverts; Enter then undoes it.
+    document.addEventListener("keydown", function (e) {
+      var el = document.activeElement;
+      if ((e.ctrlKey || e.metaKey) && (e.key === "z" || e.key === "Z") && (!el || !("value" in el) || el.value === "" || el.tagName === "BUTTON")) {
+        var undo = $("section.latest button");
+        if (undo) { e.preventDefault(); undo.focus(); }
+      }
+    });
+    table.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") { e.preventDefault(); target(); score.focus(); score.select(); }
+    });
+    score.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") { e.preventDefault(); table.focus(); table.select(); }
+    });
+    [kind, reason].forEach(function (el) {
+      el.addEventListener("keydown", function (e) {
+        if (e.key === "Enter") { e.preventDefault(); form.requestSubmit(); }
+      });
+    });
+    document.addEventListener("click", function (e) {
+      var keep = e.target.closest && e.target.closest("#conflict-keep");
+      if (keep) { e.preventDefault(); $("#conflict").innerHTML = ""; score.focus(); }
+    });
+    target();
+    if (document.activeElement !== table) { score.focus(); }
+    return function refresh(parts) { applyParts(parts, ["results-conflict"]); target(); };
+  }
+
+  // ---- The player database, searched as the director types ------------
+  function setupSearch() {
+    var input = $("#wof-search"), list = $("#suggestions"), add = $("#add-wof");
+    if (!input || !list || !add || !window.fetch) { return; }
+    var found = [], selected = -1, last = null, lastQuery = null, timer = null, choosing = false;
+
+    function render() {
+      list.textContent = "";
+      found.forEach(function (p, i) {
+        var li = document.createElement("li");
+        li.id = "suggestion-" + i;
+        li.setAttribute("role", "option");
+        li.setAttribute("aria-selected", i === selected ? "true" : "false");
+        var name = document.createElement("span");
+        name.textContent = p.name;
+        var meta = document.createElement("span");
+        meta.className = "meta";
+        meta.textContent = [p.country, p.rating === null ? "unrated" : p.rating, "WOF " + p.wof_id].join(" · ") + (p.registered ? " · registered (#" + p.registered + ")" : "");
+        li.appendChild(name);
+        li.appendChild(meta);
+        if (p.registered) { li.classList.add("registered"); }
+        li.addEventListener("mousedown", function (e) { e.preventDefault(); choose(i); });
+        list.appendChild(li);
+      });
+      if (!found.length && input.value.trim()) {
+        var none = document.createElement("li");
+        none.className = "none";
+        none.textContent = "Nobody in the database: register by hand below.";
+        list.appendChild(none);
+      }
+      var open = input.value.trim() !== "";
+      list.hidden = !open;
+      input.setAttribute("aria-expanded", open ? "true" : "false");
+      if (selected >= 0) { input.setAttribute("aria-activedescendant", "suggestion-" + selected); } else { input.removeAttribute("aria-activedescendant"); }
+    }
+
+    function search(q) {
+      if (q === lastQuery && last) { return last; }
+      lastQuery = q;
+      last = fetch(input.dataset.search + "?q=" + encodeURIComponent(q), { headers: { "Accept": "application/json" }, credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : { players: [] }; })
+        .then(function (doc) {
+          if (q === input.value.trim()) {
+            found = doc.players || [];
+            // The first player Enter would register is shown chosen.
+            selected = -1;
+            for (var i = 0; i < found.length; i++) { if (!found[i].registered) { selected = i; break; } }
+            render();
+          }
+          return doc.players || [];
+        });
+      return last;
+    }
+
+    function choose(i) {
+      var p = found[i];
+      if (!p || p.registered) { choosing = false; return; }
+      add.querySelector('input[name="wof_id"]').value = p.wof_id;
+      add.submit();
+    }
+
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      var q = input.value.trim();
+      if (!q) { found = []; render(); return; }
+      timer = setTimeout(function () { search(q); }, 60);
+    });
+    input.addEventListener("keydown", function (e) {
+      var free = function (i) { return found[i] && !found[i].registered; };
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        var step = e.key === "ArrowDown" ? 1 : -1;
+        for (var i = selected + step; i >= 0 && i < found.length; i += step) {
+          if (free(i)) { selected = i; break; }
+        }
+        render();
+      } else if (e.key === "Escape") {
+        found = []; selected = -1; list.hidden = true; input.setAttribute("aria-expanded", "false");
+      } else if (e.key === "Enter") {
+        var q = input.value.trim();
+        if (!q) { return; }
+        e.preventDefault();
+        clearTimeout(timer);
+        choosing = true;
+        search(q).then(function () {
+          var i = selected;
+          if (!free(i)) {
+            i = -1;
+            for (var j = 0; j < found.length; j++) { if (free(j)) { i = j; break; } }
+          }
+          if (i >= 0) { choose(i); } else { choosing = false; input.form.submit(); }
+        });
+      }
+    });
+    // While Enter registers the player chosen, the search form is not
+    // sent as well.
+    input.form.addEventListener("submit", function (e) { if (choosing) { e.preventDefault(); } });
+    input.addEventListener("blur", function () { setTimeout(function () { list.hidden = true; input.setAttribute("aria-expanded", "false"); }, 150); });
+    input.addEventListener("focus", function () { if (found.length) { render(); } });
+  }
+
+  // ---- Live: the page follows its tournament ---------------------------
+  function setupLive(refreshResults) {
+    var box = $("[data-console-live]");
+    if (!box || !box.dataset.consoleLive || !window.EventSource) { return; }
+    var busy = false, again = false;
+    function update() {
+      if (busy) { again = true; return; }
+      busy = true;
+      var done = function () { busy = false; if (again) { again = false; update(); } };
+      if (box.dataset.stale !== undefined) {
+        // A proposal is computed from the event as it was: say so.
+        if (!$("p.stale")) {
+          var p = document.createElement("p");
+          p.className = "stale";
+          p.setAttribute("role", "alert");
+          var a = document.createElement("a");
+          a.href = location.href;
+          a.textContent = "Reload the proposal";
+          p.textContent = box.dataset.stale + " ";
+          p.appendChild(a);
+          box.insertBefore(p, box.firstChild);
+        }
+        done();
+        return;
+      }
+      if (box.dataset.refresh && refreshResults) {
+        fetch(box.dataset.refresh, { headers: { "Accept": "application/json" }, credentials: "same-origin" })
+          .then(function (r) { return r.json(); })
+          .then(function (a) { refreshResults(a.parts); })
+          .catch(function () {}).then(done);
+        return;
+      }
+      // Elsewhere the page is fetched again and its live part put in
+      // place, unless the director is typing in it.
+      var active = document.activeElement;
+      if (active && box.contains(active) && /INPUT|SELECT|TEXTAREA/.test(active.tagName)) { done(); return; }
+      fetch(location.href, { credentials: "same-origin" })
+        .then(function (r) { return r.text(); })
+        .then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var fresh = doc.querySelector("[data-console-live]");
+          if (fresh) { box.innerHTML = fresh.innerHTML; }
+        })
+        .catch(function () {}).then(done);
+    }
+    var stream = new EventSource(box.dataset.consoleLive);
+    stream.addEventListener("change", update);
+    window.addEventListener("pagehide", function () { stream.close(); });
+  }
+
+  var refreshResults = setupResults();
+  setupSearch();
+  setupLive(refreshResults);
+})();

@@ -1,0 +1,41 @@
+// The projector turns its pages by itself: the round's pairings, then the
+// standings, each a screenful at a time, every few seconds. live.js puts
+// each new version of the page in place; the turning goes on where it was.
+(function () {
+  "use strict";
+  var slide = 0, page = 0, timer = null;
+  function slides() { return Array.prototype.slice.call(document.querySelectorAll(".projector .slide")); }
+  function show() {
+    var all = slides();
+    if (!all.length) { return; }
+    if (slide >= all.length) { slide = 0; page = 0; }
+    all.forEach(function (s, i) { s.hidden = i !== slide; });
+    var s = all[slide];
+    var pages = Math.max(1, Math.ceil(s.scrollHeight / Math.max(1, s.clientHeight)));
+    if (page >= pages) { page = 0; }
+    s.scrollTop = page * s.clientHeight;
+  }
+  function step() {
+    var all = slides();
+    if (!all.length) { return; }
+    var s = all[slide] || all[0];
+    var pages = Math.max(1, Math.ceil(s.scrollHeight / Math.max(1, s.clientHeight)));
+    if (page + 1 < pages) {
+      page++;
+    } else {
+      page = 0;
+      slide = (slide + 1) % all.length;
+    }
+    show();
+  }
+  function start() {
+    var p = document.querySelector(".projector");
+    if (!p) { return; }
+    var every = Math.max(3, +p.dataset.every || 12) * 1000;
+    clearInterval(timer);
+    timer = setInterval(step, every);
+    show();
+  }
+  start();
+  document.addEventListener("outflank:updated", function () { show(); });
+})();
