@@ -170,21 +170,22 @@ func (s *Service) Logout(ctx context.Context, secret string) error {
 // SessionPrincipal returns who a browser session is, with the session.
 func (s *Service) SessionPrincipal(ctx context.Context, secret string) (*outflank.Principal, *outflank.Session, error) {
 	sess, err := s.Accounts.Session(ctx, Hash(secret), s.Now())
-	if outflank.ErrorCode(err) == outflank.ENOTFOUND {
-		return nil, nil, outflank.Errorf(outflank.EUNAUTHORIZED, "your session has ended: log in again")
-	} else if err != nil {
-		return nil, nil, err // the store's trouble, not the session's
+	if err != nil {
+		return nil, nil, unless(err, "your session has ended: log in again")
 	}
 	if sess.JudgeID != 0 {
 		j, err := s.Accounts.JudgeLinkByID(ctx, sess.JudgeID)
-		if err != nil || !s.Now().Before(j.ExpiresAt) {
+		if err != nil {
+			return nil, nil, unless(err, "your judge link was withdrawn: ask the tournament director for a new one")
+		}
+		if !s.Now().Before(j.ExpiresAt) {
 			return nil, nil, outflank.Errorf(outflank.EUNAUTHORIZED, "your judge link has expired: ask the tournament director for a new one")
 		}
 		return &outflank.Principal{Judge: j}, sess, nil
 	}
 	u, err := s.Accounts.UserByID(ctx, sess.UserID)
 	if err != nil {
-		return nil, nil, outflank.Errorf(outflank.EUNAUTHORIZED, "your session has ended: log in again")
+		return nil, nil, unless(err, "your session has ended: log in again")
 	}
 	return &outflank.Principal{User: u}, sess, nil
 }
@@ -210,11 +211,11 @@ func (s *Service) AddToken(ctx context.Context, user, name string) (string, erro
 func (s *Service) TokenPrincipal(ctx context.Context, secret string) (*outflank.Principal, error) {
 	t, err := s.Accounts.TokenByHash(ctx, Hash(secret))
 	if err != nil {
-		return nil, outflank.Errorf(outflank.EUNAUTHORIZED, "this token is not valid: 'outflank token add' makes one")
+		return nil, unless(err, "this token is not valid: 'outflank token add' makes one")
 	}
 	u, err := s.Accounts.UserByID(ctx, t.UserID)
 	if err != nil {
-		return nil, outflank.Errorf(outflank.EUNAUTHORIZED, "this token's user no longer exists")
+		return nil, unless(err, "this token's user no longer exists")
 	}
 	return &outflank.Principal{User: u, Token: t.Name}, nil
 }
@@ -246,9 +247,22 @@ func (s *Service) AddJudgeLink(ctx context.Context, slug string, round, table in
 // link: it lasts as long as the link.
 func (s *Service) JudgeLogin(ctx context.Context, secret string) (string, *outflank.Session, *outflank.JudgeLink, error) {
 	j, err := s.Accounts.JudgeLinkByHash(ctx, Hash(secret))
+	if err != nil && outflank.ErrorCode(err) != outflank.ENOTFOUND {
+		return "", nil, nil, err // the store's trouble, not the link's
+	}
 	if err != nil || !s.Now().Before(j.ExpiresAt) {
 		return "", nil, nil, outflank.Errorf(outflank.EUNAUTHORIZED, "this judge link is not valid, or has expired: ask the tournament director for a new one")
 	}
 	sec, sess, err := s.openSession(ctx, outflank.Session{JudgeID: j.ID, ExpiresAt: j.ExpiresAt})
 	return sec, sess, j, err
+}
+
+// unless turns a credential the store does not know into a 401 saying
+// why; any other error (the database busy or failing) is returned as it
+// is, so that a valid credential is never told it has ended.
+func unless(err error, why string) error {
+	if outflank.ErrorCode(err) == outflank.ENOTFOUND {
+		return outflank.Errorf(outflank.EUNAUTHORIZED, "%s", why)
+	}
+	return err
 }

@@ -113,104 +113,33 @@ func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, er
 // meant for the state the caller saw says so with its own conditions
 // (ResultOptions.Expect, PairOptions.Round).
 func (db *DB) Update(ctx context.Context, slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
-	for attempt := 1; ; attempt++ {
-		l, err := db.snapshot(ctx, slug)
-		if err != nil {
-			return nil, err
-		}
+	return db.change(ctx, slug, func(_ *sql.Tx, l *loaded) (*prepared, error) {
 		after := l.t.Clone()
 		summary, err := change(after)
 		if err != nil {
 			return nil, err
 		}
-		ev, err := db.commitChange(ctx, l, after, kind, summary, 0)
-		if errors.Is(err, errStale) {
-			if attempt < maxAttempts {
-				continue
-			}
-			return nil, db.busyChanging(slug)
-		}
-		return ev, err
-	}
-}
-
-func (db *DB) busyChanging(slug string) error {
-	return outflank.Errorf(outflank.ECONFLICT, "%s kept changing while this change was prepared (%d tries): nothing was saved; run the command again", slug, maxAttempts)
-}
-
-// commitChange writes the difference between l and after in one write
-// transaction, after checking that the tournament is still as l read it
-// (errStale if not), bumps the tournament's version and records the event.
-func (db *DB) commitChange(ctx context.Context, l *loaded, after *outflank.Tournament, kind, summary string, undoes int64) (*outflank.Event, error) {
-	changes, err := outflank.Diff(l.t, after)
-	if err != nil {
-		return nil, err
-	}
-	if len(changes) == 0 {
-		return nil, outflank.Errorf(outflank.EINVALID, "nothing to change: %s already is that way", l.t.Slug)
-	}
-	var ev *outflank.Event
-	err = db.writeTx(ctx, func(tx *sql.Tx) error {
-		key := versionKey(outflank.EntityTournament, l.t.Slug)
-		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET version = version + 1 WHERE id = ? AND version = ?`, l.id, l.versions[key])
-		if err != nil {
-			return translate(fmt.Errorf("updating tournament %s: %w", l.t.Slug, err), db.path)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return translate(err, db.path)
-		} else if n != 1 {
-			return errStale
-		}
-		l.versions[key]++
-		if err := db.writeRows(ctx, tx, l, changes); err != nil {
-			return err
-		}
-		ev = &outflank.Event{Tournament: l.t.Slug, At: db.now(), Kind: kind, Summary: summary, Changes: changes, Undoes: undoes}
-		if err := db.insertEvent(ctx, tx, l.id, ev); err != nil {
-			return err
-		}
-		if undoes != 0 {
-			if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE id = ?`, ev.ID, undoes); err != nil {
-				return translate(fmt.Errorf("marking event %d undone: %w", undoes, err), db.path)
-			}
-		}
-		return nil
+		return &prepared{after: after, kind: kind, summary: summary}, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	// The versions of l were used; a caller must read again.
-	return ev, nil
 }
 
 // Undo reverts the latest event that is neither an undo nor undone; with
 // expect set, only if that event is expect.
 func (db *DB) Undo(ctx context.Context, slug string, expect int64) (*outflank.Event, error) {
-	for attempt := 1; ; attempt++ {
-		var l *loaded
+	return db.change(ctx, slug, func(tx *sql.Tx, l *loaded) (*prepared, error) {
 		var last outflank.Event
-		err := db.readTx(ctx, func(tx *sql.Tx) error {
-			var err error
-			if l, err = db.load(ctx, tx, slug); err != nil {
-				return err
-			}
-			var changes string
-			err = tx.QueryRowContext(ctx, `SELECT id, actor, kind, summary, changes FROM events
-				WHERE tournament_id = ? AND undone_by IS NULL AND kind <> ? ORDER BY id DESC LIMIT 1`, l.id, outflank.KindUndo).
-				Scan(&last.ID, &last.Actor, &last.Kind, &last.Summary, &changes)
-			if errors.Is(err, sql.ErrNoRows) || last.Kind == outflank.KindCreate || last.Kind == outflank.KindImport {
-				return outflank.Errorf(outflank.EINVALID, "nothing to undo in %s: every change since it was created has been undone", slug)
-			}
-			if err != nil {
-				return translate(fmt.Errorf("reading the log: %w", err), db.path)
-			}
-			if err := json.Unmarshal([]byte(changes), &last.Changes); err != nil {
-				return fmt.Errorf("sqlite: event %d: %w", last.ID, err)
-			}
-			return nil
-		})
+		var changes string
+		err := tx.QueryRowContext(ctx, `SELECT id, actor, kind, summary, changes FROM events
+			WHERE tournament_id = ? AND undone_by IS NULL AND kind <> ? ORDER BY id DESC LIMIT 1`, l.id, outflank.KindUndo).
+			Scan(&last.ID, &last.Actor, &last.Kind, &last.Summary, &changes)
+		if errors.Is(err, sql.ErrNoRows) || last.Kind == outflank.KindCreate || last.Kind == outflank.KindImport {
+			return nil, outflank.Errorf(outflank.EINVALID, "nothing to undo in %s: every change since it was created has been undone", slug)
+		}
 		if err != nil {
-			return nil, err
+			return nil, translate(fmt.Errorf("reading the log: %w", err), db.path)
+		}
+		if err := json.Unmarshal([]byte(changes), &last.Changes); err != nil {
+			return nil, fmt.Errorf("sqlite: event %d: %w", last.ID, err)
 		}
 		if expect != 0 && last.ID != expect {
 			return nil, outflank.Errorf(outflank.ECONFLICT, "the latest change of %s is now #%d (%s: %s, by %s), not #%d: nothing was undone; look at 'outflank log %s' and undo again",
@@ -220,15 +149,102 @@ func (db *DB) Undo(ctx context.Context, slug string, expect int64) (*outflank.Ev
 		if err != nil {
 			return nil, err
 		}
-		ev, err := db.commitChange(ctx, l, after, outflank.KindUndo, fmt.Sprintf("undid #%d (%s: %s)", last.ID, last.Kind, last.Summary), last.ID)
-		if errors.Is(err, errStale) {
-			if attempt < maxAttempts {
-				continue
+		return &prepared{after: after, kind: outflank.KindUndo, summary: fmt.Sprintf("undid #%d (%s: %s)", last.ID, last.Kind, last.Summary), undoes: last.ID}, nil
+	})
+}
+
+// prepared is a change worked out from a tournament as loaded: the
+// tournament after it, and its audit event.
+type prepared struct {
+	after         *outflank.Tournament
+	kind, summary string
+	undoes        int64
+}
+
+// change saves the change prepare works out from the tournament with slug.
+// It is optimistic: prepare runs on a read snapshot, and the write that
+// follows checks that no other change was saved meanwhile, or prepares it
+// again. After maxAttempts-1 losses to busier writers (a command-line
+// process racing a web server that writes every few milliseconds), the last
+// attempt prepares the change holding the write lock, so that it cannot
+// lose again: no writer is starved.
+func (db *DB) change(ctx context.Context, slug string, prepare func(tx *sql.Tx, l *loaded) (*prepared, error)) (*outflank.Event, error) {
+	for attempt := 1; attempt < maxAttempts; attempt++ {
+		var l *loaded
+		var p *prepared
+		err := db.readTx(ctx, func(tx *sql.Tx) error {
+			var err error
+			if l, err = db.load(ctx, tx, slug); err != nil {
+				return err
 			}
-			return nil, db.busyChanging(slug)
+			p, err = prepare(tx, l)
+			return err
+		})
+		if err != nil {
+			return nil, err
 		}
-		return ev, err
+		var ev *outflank.Event
+		err = db.writeTx(ctx, func(tx *sql.Tx) error {
+			var err error
+			ev, err = db.commitIn(ctx, tx, l, p)
+			return err
+		})
+		if !errors.Is(err, errStale) {
+			return ev, err
+		}
 	}
+	var ev *outflank.Event
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		l, err := db.load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		p, err := prepare(tx, l)
+		if err != nil {
+			return err
+		}
+		ev, err = db.commitIn(ctx, tx, l, p)
+		return err
+	})
+	return ev, err
+}
+
+// commitIn writes, in the write transaction tx, the difference between l
+// and p.after, after checking that the tournament is still as l read it
+// (errStale if not), bumps the tournament's version and records the event.
+func (db *DB) commitIn(ctx context.Context, tx *sql.Tx, l *loaded, p *prepared) (*outflank.Event, error) {
+	changes, err := outflank.Diff(l.t, p.after)
+	if err != nil {
+		return nil, err
+	}
+	if len(changes) == 0 {
+		return nil, outflank.Errorf(outflank.EINVALID, "nothing to change: %s already is that way", l.t.Slug)
+	}
+	key := versionKey(outflank.EntityTournament, l.t.Slug)
+	res, err := tx.ExecContext(ctx, `UPDATE tournaments SET version = version + 1 WHERE id = ? AND version = ?`, l.id, l.versions[key])
+	if err != nil {
+		return nil, translate(fmt.Errorf("updating tournament %s: %w", l.t.Slug, err), db.path)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, translate(err, db.path)
+	} else if n != 1 {
+		return nil, errStale
+	}
+	// The versions of l are used up: a caller must read again.
+	l.versions[key]++
+	if err := db.writeRows(ctx, tx, l, changes); err != nil {
+		return nil, err
+	}
+	ev := &outflank.Event{Tournament: l.t.Slug, At: db.now(), Kind: p.kind, Summary: p.summary, Changes: changes, Undoes: p.undoes}
+	if err := db.insertEvent(ctx, tx, l.id, ev); err != nil {
+		return nil, err
+	}
+	if p.undoes != 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE id = ?`, ev.ID, p.undoes); err != nil {
+			return nil, translate(fmt.Errorf("marking event %d undone: %w", p.undoes, err), db.path)
+		}
+	}
+	return ev, nil
 }
 
 // actorName names an actor in a message.

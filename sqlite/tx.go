@@ -91,13 +91,18 @@ func (db *DB) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // counterIn reads the commit counter inside tx and checks that the file
 // did not go back in time.
 func (db *DB) counterIn(ctx context.Context, tx *sql.Tx) (int64, error) {
+	// seen is taken before the transaction's first read, which is when
+	// SQLite fixes its snapshot: every commit seen by then is in the
+	// snapshot. Taken after, it could count a commit another connection
+	// of this process made meanwhile, which a snapshot a moment older
+	// rightly does not hold.
+	db.mu.Lock()
+	seen := db.counter
+	db.mu.Unlock()
 	var counter int64
 	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&counter); err != nil {
 		return 0, translate(fmt.Errorf("reading the commit counter: %w", err), db.path)
 	}
-	db.mu.Lock()
-	seen := db.counter
-	db.mu.Unlock()
 	if counter < seen {
 		return 0, outflank.Errorf(outflank.EINVALID, "database %s was replaced by an older copy while Outflank had it open (it has seen %d commits, the file now holds %d): nothing was saved; stop every Outflank command using it, then check which file you want", db.path, seen, counter)
 	}
