@@ -287,6 +287,10 @@ func TestBrowserConsole(t *testing.T) {
 	if what := run(t, tab, chromedp.Evaluate[string](`document.querySelector("section.latest .what").textContent`)); !strings.Contains(what, "round 1 table 4") || !strings.Contains(what, "12-52") {
 		t.Errorf("the undo says it reverts %q", what)
 	}
+	// The photograph resizes the page, which may take the focus away: Ctrl+Z
+	// again brings it back, as a director would.
+	typeKeys(t, tab, "z", chromedp.KeyModifiers(chromedp.ModifierCtrl))
+	waitPage(t, tab, "the undo button's focus", `document.activeElement.closest && !!document.activeElement.closest("section.latest")`)
 	typeKeys(t, tab, kb.Enter)
 	waitPage(t, tab, "the undo", `!!document.querySelector("p.flash") && document.querySelector("p.flash").textContent.indexOf("Undone") === 0`)
 	waitPage(t, tab, "table 4 as it was", `document.querySelector('#rows tr[data-table="4"]').dataset.score === "52-12"`)

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -167,13 +168,17 @@ func TestConsoleJudges(t *testing.T) {
 	}
 	link := regexpFind(t, a.body, `value="(http://[^"]*/j/ofj_[^"]+)"`)
 	mustContain(t, "the links", td.get("/t/club/admin/judges"), "Jo", "round 1, table 2", "td-club")
-	res, err := http.Get(link)
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := (&http.Client{Jar: jar}).Get(link) // a phone keeps the judge's cookie
 	if err != nil {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	if res.Request.URL.Path != "/t/club/judge" {
-		t.Errorf("the judge's link led to %s", res.Request.URL)
+	if p := res.Request.URL.Path; res.StatusCode != http.StatusOK || !strings.HasPrefix(p, "/t/club/judge") {
+		t.Errorf("the judge's link led to %s (%d)", res.Request.URL, res.StatusCode)
 	}
 	if a := td.post("/t/club/admin/judges", url.Values{"round": {"x"}}); a.status != http.StatusBadRequest {
 		t.Errorf("a round in words: %d", a.status)
