@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -28,6 +29,9 @@ type accessSite struct {
 	// creds are ways to call: a bearer token, or a session cookie with its
 	// CSRF token.
 	creds map[string]cred
+	// links are the judge links' secrets, by name; log is the server's.
+	links map[string]string
+	log   *syncBuffer
 }
 
 type cred struct {
@@ -60,7 +64,7 @@ func newAccessSite(t *testing.T) *accessSite {
 		}
 	}
 	a := auth.New(db)
-	s := &accessSite{t: t, db: db, creds: map[string]cred{}}
+	s := &accessSite{t: t, db: db, creds: map[string]cred{}, links: map[string]string{}, log: &syncBuffer{}}
 	user := func(name string, admin bool, td string) {
 		if _, err := a.AddUser(ctx, name, "a good password", admin); err != nil {
 			t.Fatal(err)
@@ -95,10 +99,11 @@ func newAccessSite(t *testing.T) *accessSite {
 			t.Fatal(err)
 		}
 		s.creds[name] = cred{cookie: sess, csrf: session.CSRF}
+		s.links[name] = secret
 	}
 	judge("judge club r1 t2", "club", 1, 2)
 	judge("judge other", "other", 0, 0)
-	server, err := web.New(db, db, web.Config{Accounts: db, Live: db, PlayerDB: db})
+	server, err := web.New(db, db, web.Config{Accounts: db, Live: db, PlayerDB: db, Log: slog.New(slog.NewTextHandler(s.log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +279,6 @@ func TestWriteRoutesRefuseWithoutTheRight(t *testing.T) {
 	for _, c := range []struct{ who, path, body string }{
 		{"td-club (token)", "/api/t/club/players", bodyFor["/api/t/club/players"]},
 		{"admin (session)", "/api/t/club/rounds/1/results/2", `{"score": "30-34", "replace": true}`},
-		{"judge club r1 t2", "/api/t/club/rounds/1/results/2", `{"score": "20-44", "replace": true}`},
 	} {
 		if status, out := s.do(c.who, "POST", c.path, c.body); status != http.StatusCreated {
 			t.Errorf("POST %s as %s: %d %s", c.path, c.who, status, out)
@@ -292,4 +296,26 @@ func containsInt(list []int, v int) bool {
 		}
 	}
 	return false
+}
+
+// TestSecretsNotLogged: a judge link followed, and a token or session
+// pasted into an address by mistake, are not in the server's log: whoever
+// reads it cannot act as the judge.
+func TestSecretsNotLogged(t *testing.T) {
+	s := newAccessSite(t)
+	link := s.links["judge club r1 t2"]
+	token := s.creds["td-club (token)"].bearer
+	if status, _ := s.do("", "GET", "/j/"+link, ""); status != http.StatusOK && status != http.StatusSeeOther {
+		t.Fatalf("the judge link: %d", status)
+	}
+	s.do("", "GET", "/t/club?x="+token, "")
+	logged := s.log.String()
+	if !strings.Contains(logged, "/j/ofj_[redacted]") || !strings.Contains(logged, "x=oft_[redacted]") {
+		t.Errorf("the requests are not logged as redacted:\n%s", logged)
+	}
+	for _, secret := range []string{link, token, link[4:], token[4:]} {
+		if strings.Contains(logged, secret) {
+			t.Errorf("the log holds a secret:\n%s", logged)
+		}
+	}
 }

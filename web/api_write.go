@@ -23,7 +23,10 @@ import (
 
 func (s *Server) registerWriteRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /api/t/{slug}/players", Director, s.handleAddPlayer)
-	s.route(mux, "POST /api/t/{slug}/rounds/{round}/results/{table}", Judge, s.handleEnterResult)
+	// A director's: a table judge submits his game through the judges'
+	// routes (judging.go), which keep the confirmation setting and leave
+	// penalties and replacements to the director.
+	s.route(mux, "POST /api/t/{slug}/rounds/{round}/results/{table}", Director, s.handleEnterResult)
 	s.route(mux, "POST /api/t/{slug}/pair", Director, s.handlePair)
 	s.route(mux, "POST /api/t/{slug}/undo", Director, s.handleUndo)
 }

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"regexp"
 	"time"
 )
 
@@ -107,7 +108,7 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 			// that wrote nothing is an empty 200.
 			status = http.StatusOK
 		}
-		attrs := []slog.Attr{slog.String("method", r.Method), slog.String("path", r.URL.RequestURI()), slog.Int("status", status),
+		attrs := []slog.Attr{slog.String("method", r.Method), slog.String("path", redactSecrets(r.URL.RequestURI())), slog.Int("status", status),
 			slog.Int("bytes", rec.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr)}
 		if rec.hijacked {
 			attrs = append(attrs, slog.Bool("stream", true))
@@ -131,4 +132,14 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// secretInPath is a credential that may appear in an address: a judge
+// link's secret (/j/ofj_...), or a session's or token's pasted by mistake.
+var secretInPath = regexp.MustCompile(`of[jst]_[A-Za-z0-9_-]+`)
+
+// redactSecrets hides the credentials in a logged address: whoever reads
+// the server's log must not be able to use a judge's link (docs/security.md).
+func redactSecrets(uri string) string {
+	return secretInPath.ReplaceAllStringFunc(uri, func(secret string) string { return secret[:4] + "[redacted]" })
 }
