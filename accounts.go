@@ -113,6 +113,13 @@ type Accounts interface {
 	JudgeLinkByHash(ctx context.Context, hash string) (*JudgeLink, error)
 	JudgeLinkByID(ctx context.Context, id int64) (*JudgeLink, error)
 	JudgeLinks(ctx context.Context, slug string) ([]JudgeLink, error)
+	// RemoveJudgeLink withdraws a link of tournament slug before it
+	// expires, ending the sessions opened with it.
+	RemoveJudgeLink(ctx context.Context, slug string, id int64) error
+
+	// AccountLog returns the latest changes of the accounts, newest first:
+	// at most limit of them.
+	AccountLog(ctx context.Context, limit int) ([]AccountEvent, error)
 
 	// LoginFailed records a failed login under each key (the account, the
 	// address); LoginFailures counts a key's failures since a time.
@@ -167,3 +174,28 @@ func (p *Principal) CanJudge(slug string, n, table int, now time.Time) bool {
 	}
 	return p != nil && p.Judge != nil && p.Judge.Covers(slug, n, table, now)
 }
+
+// AccountEvent is a change of the accounts, kept in their own log: every
+// account write records its actor (outflank.ActorFrom), as a tournament's
+// changes do in its audit log.
+type AccountEvent struct {
+	ID      int64     `json:"id"`
+	At      time.Time `json:"at"`
+	Actor   string    `json:"actor"`
+	Action  string    `json:"action"`  // one of the Account* actions
+	Subject string    `json:"subject"` // the user, or the tournament of a judge link
+	Summary string    `json:"summary"`
+}
+
+// The actions of the accounts' log.
+const (
+	AccountUserAdd     = "user.add"
+	AccountUserPasswd  = "user.passwd"
+	AccountUserRemove  = "user.remove"
+	AccountGrant       = "user.grant"
+	AccountRevoke      = "user.revoke"
+	AccountTokenAdd    = "token.add"
+	AccountTokenRemove = "token.remove"
+	AccountJudgeAdd    = "judge.add"
+	AccountJudgeRemove = "judge.remove"
+)

@@ -153,3 +153,89 @@ func TestTokensAndJudgeLinks(t *testing.T) {
 		t.Errorf("a judge link the next day: %v", err)
 	}
 }
+
+// TestWithdrawnJudgeLinkAndTheAccountsLog: a withdrawn link ends the
+// judge's session at once and cannot log in again; every change of the
+// accounts is in their log, naming who made it, and no secret is.
+func TestWithdrawnJudgeLinkAndTheAccountsLog(t *testing.T) {
+	s, db, _ := newService(t)
+	ctx := outflank.WithActor(context.Background(), "Alice")
+	if _, err := s.AddUser(ctx, "Carol", "carol's password", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Grant(ctx, "Carol", outflank.Grant{Tournament: "club", Role: outflank.RoleTD}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Grant(ctx, "Carol", outflank.Grant{Tournament: "club", Role: outflank.RoleTD}); err != nil {
+		t.Fatal(err) // granted twice: nothing changes, and nothing is logged
+	}
+	token, err := s.AddToken(ctx, "Carol", "feed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	carol := outflank.WithActor(context.Background(), "Carol")
+	secret, link, err := s.AddJudgeLink(carol, "club", 0, 2, "Dan", "Carol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, _, _, err := s.JudgeLogin(ctx, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RemoveJudgeLink(carol, "other", link.ID); code(err) != outflank.ENOTFOUND {
+		t.Errorf("withdrawing a link of another tournament: %v", err)
+	}
+	if err := db.RemoveJudgeLink(carol, "club", link.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.SessionPrincipal(ctx, sess); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("the session of a withdrawn link: %v", err)
+	}
+	if _, _, _, err := s.JudgeLogin(ctx, secret); code(err) != outflank.EUNAUTHORIZED {
+		t.Errorf("a withdrawn link logs in: %v", err)
+	}
+	if err := db.RemoveToken(ctx, "Carol", "feed"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPassword(ctx, "Carol", "another password"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Revoke(ctx, "Carol", outflank.Grant{Tournament: "club", Role: outflank.RoleTD}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RemoveUser(ctx, "Carol"); err != nil {
+		t.Fatal(err)
+	}
+	log, err := db.AccountLog(ctx, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ actor, action, summary string }{
+		{"Alice", outflank.AccountUserRemove, "removed user Carol"},
+		{"Alice", outflank.AccountRevoke, "revoked the role td on club from Carol"},
+		{"Alice", outflank.AccountUserPasswd, "changed the password of Carol"},
+		{"Alice", outflank.AccountTokenRemove, `removed the token "feed" of Carol`},
+		{"Carol", outflank.AccountJudgeRemove, "withdrew judge link #1 (Dan)"},
+		{"Carol", outflank.AccountJudgeAdd, "issued judge link #1 for Dan: table 2"},
+		{"Alice", outflank.AccountTokenAdd, `issued the token "feed" of Carol`},
+		{"Alice", outflank.AccountGrant, "granted Carol the role td on club"},
+		{"Alice", outflank.AccountUserAdd, "added user Carol"},
+	}
+	if len(log) != len(want) {
+		t.Fatalf("%d changes logged, want %d: %+v", len(log), len(want), log)
+	}
+	for i, w := range want {
+		e := log[i]
+		if e.Actor != w.actor || e.Action != w.action || !strings.HasPrefix(e.Summary, w.summary) {
+			t.Errorf("change %d: %s by %q: %q; want %s by %q: %q...", i, e.Action, e.Actor, e.Summary, w.action, w.actor, w.summary)
+		}
+		for _, secret := range []string{token, secret, token[4:], secret[4:], auth.Hash(token), auth.Hash(secret)} {
+			if strings.Contains(e.Summary, secret) {
+				t.Errorf("change %d holds a secret: %q", i, e.Summary)
+			}
+		}
+	}
+	if n, _ := db.AccountLog(ctx, 3); len(n) != 3 || n[0].ID != log[0].ID {
+		t.Errorf("the latest 3: %+v", n)
+	}
+}

@@ -31,7 +31,14 @@ func (db *DB) AddUser(ctx context.Context, u *outflank.User) error {
 		}
 		u.ID, err = res.LastInsertId()
 		u.CreatedAt = now
-		return translate(err, db.path)
+		if err != nil {
+			return translate(err, db.path)
+		}
+		what := "user"
+		if u.Admin {
+			what = "administrator"
+		}
+		return db.accountEvent(ctx, tx, outflank.AccountUserAdd, u.Name, fmt.Sprintf("added %s %s", what, u.Name))
 	})
 }
 
@@ -138,15 +145,19 @@ func (db *DB) SetPassword(ctx context.Context, name, hash string) error {
 		}
 		// A new password ends every session: whoever knew the old one is
 		// logged out.
-		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id)
-		return translate(err, db.path)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
+			return translate(err, db.path)
+		}
+		return db.accountEvent(ctx, tx, outflank.AccountUserPasswd, name, "changed the password of "+name+", ending their sessions")
 	})
 }
 
 func (db *DB) RemoveUser(ctx context.Context, name string) error {
 	return db.changeUser(ctx, name, func(tx *sql.Tx, id int64) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, id) // grants, sessions, tokens cascade
-		return translate(err, db.path)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, id); err != nil { // grants, sessions, tokens cascade
+			return translate(err, db.path)
+		}
+		return db.accountEvent(ctx, tx, outflank.AccountUserRemove, name, "removed user "+name+", with their roles, sessions and tokens")
 	})
 }
 
@@ -159,8 +170,14 @@ func (db *DB) Grant(ctx context.Context, name string, g outflank.Grant) error {
 		if n == 0 {
 			return outflank.Errorf(outflank.ENOTFOUND, "no tournament %q: 'outflank list' shows the tournaments", g.Tournament)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO grants (user_id, tournament, role) VALUES (?, ?, ?)`, id, g.Tournament, g.Role)
-		return translate(err, db.path)
+		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO grants (user_id, tournament, role) VALUES (?, ?, ?)`, id, g.Tournament, g.Role)
+		if err != nil {
+			return translate(err, db.path)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // already granted: nothing changed, nothing to log
+		}
+		return db.accountEvent(ctx, tx, outflank.AccountGrant, name, fmt.Sprintf("granted %s the role %s on %s", name, g.Role, g.Tournament))
 	})
 }
 
@@ -173,7 +190,7 @@ func (db *DB) Revoke(ctx context.Context, name string, g outflank.Grant) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return outflank.Errorf(outflank.EINVALID, "%s has no role %s on %s: nothing to revoke", name, g.Role, g.Tournament)
 		}
-		return nil
+		return db.accountEvent(ctx, tx, outflank.AccountRevoke, name, fmt.Sprintf("revoked the role %s on %s from %s", g.Role, g.Tournament, name))
 	})
 }
 
@@ -237,8 +254,10 @@ func (db *DB) AddToken(ctx context.Context, t *outflank.Token) error {
 			return translate(err, db.path)
 		}
 		t.UserID, t.CreatedAt = id, now
-		t.ID, err = res.LastInsertId()
-		return translate(err, db.path)
+		if t.ID, err = res.LastInsertId(); err != nil {
+			return translate(err, db.path)
+		}
+		return db.accountEvent(ctx, tx, outflank.AccountTokenAdd, t.User, fmt.Sprintf("issued the token %q of %s", t.Name, t.User))
 	})
 }
 
@@ -292,7 +311,7 @@ func (db *DB) RemoveToken(ctx context.Context, user, name string) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return outflank.Errorf(outflank.ENOTFOUND, "%s has no token named %q: 'outflank token list' shows them", user, name)
 		}
-		return nil
+		return db.accountEvent(ctx, tx, outflank.AccountTokenRemove, user, fmt.Sprintf("removed the token %q of %s", name, user))
 	})
 }
 
@@ -310,8 +329,14 @@ func (db *DB) AddJudgeLink(ctx context.Context, j *outflank.JudgeLink) error {
 		if err != nil {
 			return translate(err, db.path)
 		}
-		j.ID, err = res.LastInsertId()
-		return translate(err, db.path)
+		if j.ID, err = res.LastInsertId(); err != nil {
+			return translate(err, db.path)
+		}
+		label := ""
+		if j.Label != "" {
+			label = " for " + j.Label
+		}
+		return db.accountEvent(ctx, tx, outflank.AccountJudgeAdd, j.Tournament, fmt.Sprintf("issued judge link #%d%s: %s, until %s", j.ID, label, j.Scope(), j.ExpiresAt.UTC().Format(time.RFC3339)))
 	})
 }
 
@@ -390,4 +415,57 @@ func (db *DB) LoginFailures(ctx context.Context, key string, since time.Time) (i
 		return translate(tx.QueryRowContext(ctx, `SELECT count(*) FROM login_failures WHERE key = ? AND at >= ?`, key, since.UTC().Format(timeFormat)).Scan(&n), db.path)
 	})
 	return n, err
+}
+
+// RemoveJudgeLink withdraws judge link id of tournament slug; the sessions
+// opened with it go with it (ON DELETE CASCADE).
+func (db *DB) RemoveJudgeLink(ctx context.Context, slug string, id int64) error {
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		var label string
+		err := tx.QueryRowContext(ctx, `SELECT label FROM judge_links WHERE id = ? AND tournament = ?`, id, slug).Scan(&label)
+		if errors.Is(err, sql.ErrNoRows) {
+			return outflank.Errorf(outflank.ENOTFOUND, "%s has no judge link #%d: 'outflank judge list %s' shows them", slug, id, slug)
+		}
+		if err != nil {
+			return translate(err, db.path)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM judge_links WHERE id = ?`, id); err != nil {
+			return translate(err, db.path)
+		}
+		if label != "" {
+			label = " (" + label + ")"
+		}
+		return db.accountEvent(ctx, tx, outflank.AccountJudgeRemove, slug, fmt.Sprintf("withdrew judge link #%d%s", id, label))
+	})
+}
+
+// accountEvent records a change of the accounts, in tx, naming the actor
+// of ctx.
+func (db *DB) accountEvent(ctx context.Context, tx *sql.Tx, action, subject, summary string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO account_events (at, actor, action, subject, summary) VALUES (?, ?, ?, ?, ?)`,
+		db.now().Format(timeFormat), outflank.ActorFrom(ctx), action, subject, summary)
+	return translate(err, db.path)
+}
+
+// AccountLog returns the latest changes of the accounts, newest first.
+func (db *DB) AccountLog(ctx context.Context, limit int) ([]outflank.AccountEvent, error) {
+	var list []outflank.AccountEvent
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT id, at, actor, action, subject, summary FROM account_events ORDER BY id DESC LIMIT ?`, limit)
+		if err != nil {
+			return translate(err, db.path)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e outflank.AccountEvent
+			var at string
+			if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.Subject, &e.Summary); err != nil {
+				return translate(err, db.path)
+			}
+			e.At, _ = time.Parse(timeFormat, at)
+			list = append(list, e)
+		}
+		return translate(rows.Err(), db.path)
+	})
+	return list, err
 }

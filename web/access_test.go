@@ -178,7 +178,35 @@ func (s *accessSite) snapshot() string {
 		for _, g := range live {
 			fmt.Fprintf(&b, "live %d/%d %d %s %s %d\n", g.Round, g.Table, g.Seq, g.Moves, g.State, g.Stamp)
 		}
+		links, err := s.db.JudgeLinks(ctx, slug)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "judge links %+v\n", links)
 	}
+	// The accounts too: users, roles, passwords, tokens, the accounts' log,
+	// and the tournaments an administrator creates.
+	users, err := s.db.Users(ctx)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, u := range users {
+		tokens, err := s.db.Tokens(ctx, u.Name)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "user %+v tokens %+v\n", u, tokens)
+	}
+	accounts, err := s.db.AccountLog(ctx, 1000)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "accounts log %+v\n", accounts)
+	list, err := s.db.Tournaments(ctx)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "tournaments %+v\n", list)
 	return b.String()
 }
 
@@ -218,6 +246,7 @@ var bodyFor = map[string]string{
 	"/t/club/admin/results":            `round=1&table=1&score=40-24`,
 	"/t/club/admin/undo":               `expect=1`,
 	"/t/club/admin/judges":             `label=Jo&round=1`,
+	"/t/club/admin/judges/1/remove":    ``,
 }
 
 // TestWriteRoutesRefuseWithoutTheRight enumerates the router: every route

@@ -51,6 +51,7 @@ func (s *Server) registerConsoleRoutes(mux *http.ServeMux) {
 	s.route(mux, "GET /t/{slug}/admin/log", Director, s.handleLog)
 	s.route(mux, "GET /t/{slug}/admin/judges", Director, s.handleJudges)
 	s.route(mux, "POST /t/{slug}/admin/judges", Director, s.handleAddJudge)
+	s.route(mux, "POST /t/{slug}/admin/judges/{id}/remove", Director, s.handleRemoveJudge)
 	s.route(mux, "GET /t/{slug}/admin/print/pairings/{round}", Director, s.handlePrintPairings)
 	s.route(mux, "GET /t/{slug}/admin/print/sheets/{round}", Director, s.handlePrintSheets)
 	s.route(mux, "GET /t/{slug}/projector", Public, s.handleProjector)

@@ -39,6 +39,8 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 type usersView struct {
 	Users       []outflank.User
 	Tournaments []outflank.TournamentSummary
+	// Log is the latest changes of the accounts, newest first.
+	Log []outflank.AccountEvent
 	// Name and Admin are the new user's form as typed.
 	Name  string
 	Admin bool
@@ -63,7 +65,12 @@ func (s *Server) usersPage(w http.ResponseWriter, r *http.Request, status int, m
 		s.fail(w, r, err)
 		return
 	}
-	page.Users, page.Tournaments = users, list
+	log, err := s.auth.Accounts.AccountLog(r.Context(), 30)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	page.Users, page.Tournaments, page.Log = users, list, log
 	v := s.newConsoleView(w, r, nil, "users")
 	v.Error, v.Page = message, page
 	s.consolePage(w, r, status, "console-users", "Users", v)

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"outflank"
@@ -20,6 +21,8 @@ type judgesView struct {
 	Links []outflank.JudgeLink
 	// Issued is the link just issued, shown once.
 	Issued *issuedLink
+	// Withdrawn is the number of the link just withdrawn.
+	Withdrawn int64
 	// Round, Table and Label are the form as typed.
 	Round, Table, Label string
 }
@@ -95,4 +98,24 @@ func (s *Server) handleAddJudge(w http.ResponseWriter, r *http.Request) {
 	// shown once, and goes neither in an address nor in a cookie.
 	page = judgesView{Issued: &issuedLink{Link: *j, URL: target, QR: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))}}
 	s.judgesPage(w, r, t, http.StatusOK, "", page)
+}
+
+// handleRemoveJudge withdraws a judge's link (a lost phone, a judge gone
+// home): its sessions end at once.
+func (s *Server) handleRemoveJudge(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return
+	}
+	again := func(status int, message string) { s.judgesPage(w, r, t, status, message, judgesView{}) }
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id < 1 {
+		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "judge link %q: not a link's number", r.PathValue("id")), again)
+		return
+	}
+	if err := s.auth.Accounts.RemoveJudgeLink(r.Context(), t.Slug, id); err != nil {
+		s.consoleFailed(w, r, err, again)
+		return
+	}
+	s.judgesPage(w, r, t, http.StatusOK, "", judgesView{Withdrawn: id})
 }

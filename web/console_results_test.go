@@ -183,6 +183,33 @@ func TestConsoleJudges(t *testing.T) {
 	if a := td.post("/t/club/admin/judges", url.Values{"round": {"x"}}); a.status != http.StatusBadRequest {
 		t.Errorf("a round in words: %d", a.status)
 	}
+
+	// The phone is lost: the director withdraws the link, and the judge's
+	// session ends at once.
+	id := regexpFind(t, a.body, `Judge link #(\d+) for Jo`)
+	board := "/t/club/judge/1/2"
+	if res, err := (&http.Client{Jar: jar}).Get(s.srv.URL + board); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("the judge's board before: %v %v", res, err)
+	}
+	gone := td.post("/t/club/admin/judges/"+id+"/remove", url.Values{})
+	mustContain(t, "the withdrawal", gone, "Judge link #"+id+" withdrawn")
+	if strings.Contains(gone.body, "<td>Jo</td>") {
+		t.Error("the withdrawn link is still listed")
+	}
+	res, err = (&http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Get(s.srv.URL + board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode == http.StatusOK {
+		t.Errorf("the judge's board after the link was withdrawn: %d", res.StatusCode)
+	}
+	if again := td.post("/t/club/admin/judges/"+id+"/remove", url.Values{}); again.status != http.StatusNotFound {
+		t.Errorf("withdrawn twice: %d", again.status)
+	}
+	// The accounts' log names the director, on the administrator's page.
+	users := s.as("admin (session)").get("/admin/users")
+	mustContain(t, "the accounts' log", users, "Changes of the accounts", "td-club", "withdrew judge link #"+id+" (Jo)", "issued judge link #"+id+" for Jo")
 }
 
 // TestConsolePrint: the wall's pairing list names each player's table,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"outflank"
@@ -12,11 +13,14 @@ import (
 
 const judgeAddUsage = "judge add SLUG [--round N] [--table T] [--label NAME] [--base-url URL]"
 
+const judgeRemoveUsage = "judge remove SLUG ID"
+
 const judgeConfirmationUsage = "judge confirmation SLUG on|off"
 
 var judgeCommands = map[string]command{
 	"add":          {usage: judgeAddUsage, help: "issue a table judge's link, valid until the end of the day", run: runJudgeAdd},
 	"list":         {usage: "judge list SLUG", help: "the judge links of a tournament", run: runJudgeList},
+	"remove":       {usage: judgeRemoveUsage, help: "withdraw a judge link before it expires (a lost phone)", run: runJudgeRemove},
 	"confirmation": {usage: judgeConfirmationUsage, help: "whether the results table judges submit wait for a director's confirmation", run: runJudgeConfirmation},
 }
 
@@ -83,6 +87,27 @@ func runJudgeConfirmation(e *env, args []string) error {
 			return err
 		}
 		e.saved(ev, "")
+		return nil
+	})
+}
+
+// runJudgeRemove withdraws a judge link: whoever holds it can no longer
+// record anything, at once.
+func runJudgeRemove(e *env, args []string) error {
+	fs := e.newFlags("judge remove", judgeRemoveUsage)
+	slug, pos, err := e.parseSlug(fs, args, 1, judgeRemoveUsage)
+	if err != nil {
+		return err
+	}
+	id, err := strconv.ParseInt(strings.TrimPrefix(pos[0], "#"), 10, 64)
+	if err != nil || id < 1 {
+		return usagef("judge remove: %q is not a link's number: 'outflank judge list %s' shows them (#1, #2, ...)", pos[0], slug)
+	}
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		if err := db.RemoveJudgeLink(ctx, slug, id); err != nil {
+			return err
+		}
+		e.printf(e.stdout, "saved: judge link #%d of %s withdrawn; whoever holds it can no longer record games\n", id, slug)
 		return nil
 	})
 }

@@ -37,7 +37,7 @@ var commands = map[string]command{
 	"serve":      {usage: serveUsage, help: "serve the live web site of every tournament in the database", run: runServe},
 	"user":       {usage: "user add|passwd|remove|list|grant|revoke ...", help: "accounts of the web console and their roles", run: runUser},
 	"token":      {usage: "token add|list|remove ...", help: "API tokens for scripts", run: runToken},
-	"judge":      {usage: "judge add|list|confirmation SLUG ...", help: "table judges' links, and whether their results wait for a director", run: runJudge},
+	"judge":      {usage: "judge add|list|remove|confirmation SLUG ...", help: "table judges' links, and whether their results wait for a director", run: runJudge},
 	"version":    {usage: "version [--json]", help: "the release, commit and platform of this binary", run: runVersion},
 	"import":     {usage: "import FILE [--slug SLUG] [--rules RULESET]", help: "create a tournament from a tournament file or a WOF .ELO file", run: runImport},
 }

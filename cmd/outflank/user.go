@@ -20,6 +20,7 @@ const (
 	userRemoveUsage = "user remove NAME"
 	userGrantUsage  = "user grant NAME SLUG"
 	userRevokeUsage = "user revoke NAME SLUG"
+	userLogUsage    = "user log [--limit N] [--json]"
 )
 
 var userCommands = map[string]command{
@@ -27,6 +28,7 @@ var userCommands = map[string]command{
 	"passwd": {usage: userPasswdUsage, help: "change a user's password (ends the user's sessions)", run: runUserPasswd},
 	"remove": {usage: userRemoveUsage, help: "remove an account, with its roles, sessions and tokens", run: runUserRemove},
 	"list":   {usage: "user list [--json]", help: "the accounts and their roles", run: runUserList},
+	"log":    {usage: userLogUsage, help: "the latest changes of the accounts, and who made them", run: runUserLog},
 	"grant":  {usage: userGrantUsage, help: "make the user a tournament director (td) of the tournament", run: runUserGrant},
 	"revoke": {usage: userRevokeUsage, help: "take back the user's td role on the tournament", run: runUserRevoke},
 }
@@ -87,8 +89,10 @@ func runUserAdd(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withAuth(func(ctx context.Context, s *auth.Service, _ *sqlite.DB) error {
-		u, err := s.AddUser(ctx, pos[0], pw, *admin)
+	// The first administrator is the first step of a new installation that
+	// runs its events from the console: 'user add' may start the database.
+	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
+		u, err := auth.New(db).AddUser(ctx, pos[0], pw, *admin)
 		if err != nil {
 			return err
 		}
@@ -211,4 +215,46 @@ func (e *env) userRole(verb, usage string, args []string) error {
 		e.printf(e.stdout, "saved: %s no longer directs %s\n", pos[0], pos[1])
 		return nil
 	})
+}
+
+// runUserLog prints the accounts' log: who added users, changed
+// passwords, granted roles, issued tokens and judge links.
+func runUserLog(e *env, args []string) error {
+	fs := e.newFlags("user log", userLogUsage)
+	limit := fs.Int("limit", 50, "how many of the latest changes to show")
+	asJSON := fs.Bool("json", false, "print the changes as JSON")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 || *limit < 1 {
+		return usagef("usage: outflank %s (N from 1)", userLogUsage)
+	}
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		list, err := db.AccountLog(ctx, min(*limit, 100000))
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			if list == nil {
+				list = []outflank.AccountEvent{}
+			}
+			return writeJSON(e.stdout, list)
+		}
+		if len(list) == 0 {
+			e.printf(e.stdout, "no changes of the accounts yet\n")
+		}
+		for _, ev := range list {
+			e.printf(e.stdout, "#%-5d %s  %-24s %s\n", ev.ID, ev.At.Local().Format("2006-01-02 15:04:05"), actorOrUnknown(ev.Actor), ev.Summary)
+		}
+		return nil
+	})
+}
+
+// actorOrUnknown names an actor in a listing.
+func actorOrUnknown(actor string) string {
+	if actor == "" {
+		return "(unrecorded)"
+	}
+	return actor
 }

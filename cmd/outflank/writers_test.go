@@ -226,7 +226,6 @@ func (s *writersSite) director(ctx context.Context, t *testing.T, w who, rng *ra
 		round, table := 1+rng.IntN(writersRounds), 1+rng.IntN(writersTables)
 		key := fmt.Sprintf("%d/%d", round, table)
 		black := 33 + rng.IntN(20)
-		score := fmt.Sprintf("%d-%d", black, 64-black)
 		tour, err := s.store.Tournament(ctx, "conc")
 		if err != nil {
 			return
@@ -235,7 +234,7 @@ func (s *writersSite) director(ctx context.Context, t *testing.T, w who, rng *ra
 		if g.Result != nil && g.Result.BlackDiscs == black {
 			black++ // a replacement changes the score: the same one is refused, nothing to change
 		}
-		score = fmt.Sprintf("%d-%d", black, 64-black)
+		score := fmt.Sprintf("%d-%d", black, 64-black)
 		start := time.Now()
 		switch r := rng.IntN(10); {
 		case r == 0:
