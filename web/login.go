@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -68,13 +69,46 @@ func (s *Server) secure(r *http.Request) bool {
 	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" || strings.HasPrefix(s.baseURL, "https://")
 }
 
-// clientAddr is the address failed logins are counted under.
-func clientAddr(r *http.Request) string {
+// clientAddr is the address failed logins are counted under: the
+// connection's, or behind a trusted proxy the client's it reports. The
+// X-Forwarded-For list is read from its end, each proxy appending the
+// address it was called from, and the first address that is not a trusted
+// proxy is the client: what the client itself wrote at the list's start
+// cannot choose it.
+func (s *Server) clientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil || !s.trusted(addr) {
+		return host
+	}
+	var hops []string
+	for _, h := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(h, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break // a list that does not parse: the proxy's own address
+		}
+		if addr = hop.Unmap(); !s.trusted(addr) {
+			return addr.String()
+		}
 	}
 	return host
+}
+
+// trusted says whether addr is one of the trusted proxies.
+func (s *Server) trusted(addr netip.Addr) bool {
+	addr = addr.Unmap()
+	for _, p := range s.trustedProxies {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
@@ -90,7 +124,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.loginPage(w, r, http.StatusForbidden, v)
 		return
 	}
-	secret, sess, err := s.auth.Login(r.Context(), r.PostFormValue("name"), r.PostFormValue("password"), clientAddr(r))
+	secret, sess, err := s.auth.Login(r.Context(), r.PostFormValue("name"), r.PostFormValue("password"), s.clientAddr(r))
 	if err != nil {
 		status := statusOf(err)
 		if status == http.StatusInternalServerError {

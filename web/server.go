@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -44,6 +45,11 @@ type Config struct {
 	// PlayerDB keeps the WOF player database the console searches as a
 	// director types a name; nil: the console registers players by hand.
 	PlayerDB outflank.PlayerDirectory
+	// TrustedProxies are the reverse proxies (nginx, Caddy) whose
+	// X-Forwarded-For header names the client: failed logins are counted
+	// per client address, not per proxy. A header from any other address
+	// is ignored, since anyone can send one.
+	TrustedProxies []netip.Prefix
 }
 
 // Server serves the web site of a store's tournaments.
@@ -62,6 +68,8 @@ type Server struct {
 	playerDB  outflank.PlayerDirectory
 	directory directoryCache
 	routes    []routeInfo // every route registered with its access
+	// trustedProxies are the proxies whose X-Forwarded-For is believed.
+	trustedProxies []netip.Prefix
 
 	live       outflank.LiveGames // nil without live games
 	livePages  *pageCache         // the pages that show live games (live.go)
@@ -93,7 +101,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 		s.auth = auth.New(cfg.Accounts)
 	}
 	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(1024, 1), map[liveKey]int64{}, map[string]int64{}
-	s.playerDB = cfg.PlayerDB
+	s.playerDB, s.trustedProxies = cfg.PlayerDB, cfg.TrustedProxies
 	return s, nil
 }
 

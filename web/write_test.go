@@ -2,10 +2,14 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/netip"
 	"net/url"
+	"outflank/web"
 	"regexp"
 	"strings"
 	"testing"
@@ -111,5 +115,66 @@ func TestLoginFlow(t *testing.T) {
 	}
 	if res := login("a good password"); res.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("the sixth attempt in a minute: %d, want 429", res.StatusCode)
+	}
+}
+
+// TestLoginLimitBehindAProxy: behind a trusted reverse proxy, failed logins
+// are counted per client (X-Forwarded-For), so one guesser does not lock
+// out the hall; from anywhere else the header is ignored, so a guesser
+// cannot escape the limit by writing one.
+func TestLoginLimitBehindAProxy(t *testing.T) {
+	s := newAccessSite(t)
+	behind, err := web.New(s.db, s.db, web.Config{Accounts: s.db, TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxied := httptest.NewServer(behind.Handler())
+	defer proxied.Close()
+	login := func(site, name, pw, forwarded string) int {
+		t.Helper()
+		jar, _ := cookiejar.New(nil)
+		client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		res, err := client.Get(site + "/login")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		csrf := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindStringSubmatch(string(b))[1]
+		req, _ := http.NewRequest("POST", site+"/login", strings.NewReader(url.Values{"name": {name}, "password": {pw}, "csrf": {csrf}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if forwarded != "" {
+			req.Header.Set("X-Forwarded-For", forwarded)
+		}
+		res, err = client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	// Behind the proxy: a guesser at 203.0.113.7 (who also wrote an
+	// address of his own at the list's start) is limited after 5 tries at
+	// any account; a director at 203.0.113.8 still logs in.
+	for i, name := range []string{"nobody", "td-other", "nobody", "td-other", "nobody"} {
+		if got := login(proxied.URL, name, "a wrong guess", "198.51.100.1, 203.0.113.7"); got != http.StatusUnauthorized {
+			t.Fatalf("guess %d: %d", i+1, got)
+		}
+	}
+	if got := login(proxied.URL, "admin", "a wrong guess", "198.51.100.2, 203.0.113.7"); got != http.StatusTooManyRequests {
+		t.Errorf("the guesser's sixth try: %d, want 429", got)
+	}
+	if got := login(proxied.URL, "td-club", "a good password", "203.0.113.8"); got != http.StatusSeeOther {
+		t.Errorf("another client behind the proxy: %d, want 303", got)
+	}
+	// Without a trusted proxy, the header changes nothing: the sixth try
+	// from this address is refused whatever it claims.
+	for i := range 5 {
+		if got := login(s.srv.URL, "td-club", "a wrong guess", fmt.Sprintf("192.0.2.%d", i+1)); got != http.StatusUnauthorized {
+			t.Fatalf("guess %d: %d", i+1, got)
+		}
+	}
+	if got := login(s.srv.URL, "admin", "a good password", "192.0.2.99"); got != http.StatusTooManyRequests {
+		t.Errorf("a forged X-Forwarded-For escaped the limit: %d, want 429", got)
 	}
 }

@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -16,11 +19,12 @@ import (
 	"outflank/web"
 )
 
-const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--demo [--players N] [--pace D]]"
+const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--trusted-proxy ADDR,...] [--demo [--players N] [--pace D]]"
 
 // serveOptions are serve's flags.
 type serveOptions struct {
 	addr, baseURL string
+	proxies       []netip.Prefix
 	demo          bool
 	players       int
 	pace          time.Duration
@@ -35,6 +39,11 @@ func runServe(e *env, args []string) error {
 	var o serveOptions
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `address` to listen on (:8080 serves the hall's network too, and prints its addresses and a QR code)")
 	fs.StringVar(&o.baseURL, "base-url", "", "the `URL` the site is reached at, for absolute links and QR codes (default: the address each request was sent to)")
+	fs.Func("trusted-proxy", "the `addresses` (10.0.0.5, 10.0.0.0/8, comma-separated) of the reverse proxies in front of the site, whose X-Forwarded-For names the client", func(text string) error {
+		list, err := parseProxies(text)
+		o.proxies = append(o.proxies, list...)
+		return err
+	})
 	fs.BoolVar(&o.demo, "demo", false, "show what Outflank does: a simulated WOC in a new database, played in live, pairing by pairing and result by result")
 	fs.IntVar(&o.players, "players", 32, "--demo: the players of the simulated WOC")
 	fs.DurationVar(&o.pace, "pace", 400*time.Millisecond, "--demo: the time between two results (a new round waits 5 times as long)")
@@ -90,7 +99,7 @@ func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started 
 		level = slog.LevelWarn // the demo's own lines, not every page fetched
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	srv, err := web.New(db, db, web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db})
+	srv, err := web.New(db, db, web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db, TrustedProxies: o.proxies})
 	if err != nil {
 		return err
 	}
@@ -103,4 +112,23 @@ func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started 
 		started(local)
 	}
 	return srv.Serve(ctx, l)
+}
+
+// parseProxies reads --trusted-proxy: addresses or networks, separated by
+// commas.
+func parseProxies(text string) ([]netip.Prefix, error) {
+	var list []netip.Prefix
+	for _, item := range strings.Split(text, ",") {
+		item = strings.TrimSpace(item)
+		if p, err := netip.ParsePrefix(item); err == nil {
+			list = append(list, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address (10.0.0.5, ::1) nor a network (10.0.0.0/8)", item)
+		}
+		list = append(list, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return list, nil
 }
