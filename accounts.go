@@ -121,10 +121,14 @@ type Accounts interface {
 	// at most limit of them.
 	AccountLog(ctx context.Context, limit int) ([]AccountEvent, error)
 
-	// LoginFailed records a failed login under each key (the account, the
-	// address); LoginFailures counts a key's failures since a time.
-	LoginFailed(ctx context.Context, keys []string, at time.Time) error
-	LoginFailures(ctx context.Context, key string, since time.Time) (int, error)
+	// LoginAttempt counts each key's failed logins since a time (the keys:
+	// the account, the address) and, unless one key has max of them,
+	// records this attempt as a failure under every key, in one
+	// transaction: attempts made at once are counted one after another.
+	// It returns the key at its limit ("" if none), and the attempt that
+	// LoginSucceeded takes back when the password was right.
+	LoginAttempt(ctx context.Context, keys []string, at, since time.Time, max int) (limited string, attempt []int64, err error)
+	LoginSucceeded(ctx context.Context, attempt []int64) error
 }
 
 // Principal is who makes a request: a user (by a browser session or an API

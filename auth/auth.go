@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"runtime"
 	"strings"
 	"time"
 
@@ -116,18 +117,20 @@ func (s *Service) SetPassword(ctx context.Context, name, pw string) error {
 func (s *Service) Login(ctx context.Context, name, pw, addr string) (string, *outflank.Session, error) {
 	now := s.Now()
 	keys := []string{"user:" + strings.ToLower(strings.TrimSpace(name)), "addr:" + addr}
-	for _, k := range keys {
-		n, err := s.Accounts.LoginFailures(ctx, k, now.Add(-FailureWindow))
-		if err != nil {
-			return "", nil, err
+	// The attempt is counted as a failure before the password is checked,
+	// in the same transaction as the count: a hundred attempts sent at
+	// once are counted one after another, and only the first five are
+	// checked. A success takes its count back.
+	limited, attempt, err := s.Accounts.LoginAttempt(ctx, keys, now, now.Add(-FailureWindow), MaxFailures)
+	if err != nil {
+		return "", nil, err
+	}
+	if limited != "" {
+		what := "this account"
+		if strings.HasPrefix(limited, "addr:") {
+			what = "this address"
 		}
-		if n >= MaxFailures {
-			what := "this account"
-			if strings.HasPrefix(k, "addr:") {
-				what = "this address"
-			}
-			return "", nil, outflank.Errorf(outflank.ELIMIT, "too many failed logins for %s: wait a minute, then try again", what)
-		}
+		return "", nil, outflank.Errorf(outflank.ELIMIT, "too many failed logins for %s: wait a minute, then try again", what)
 	}
 	u, err := s.Accounts.User(ctx, strings.TrimSpace(name))
 	hash := password.Dummy
@@ -136,13 +139,33 @@ func (s *Service) Login(ctx context.Context, name, pw, addr string) (string, *ou
 	} else if outflank.ErrorCode(err) != outflank.ENOTFOUND {
 		return "", nil, err
 	}
-	if !password.Verify(pw, hash) || err != nil {
-		if err := s.Accounts.LoginFailed(ctx, keys, now); err != nil {
-			return "", nil, err
-		}
+	ok, verr := verify(ctx, pw, hash)
+	if verr != nil {
+		return "", nil, verr
+	}
+	if !ok || err != nil {
 		return "", nil, outflank.Errorf(outflank.EUNAUTHORIZED, "wrong name or password")
 	}
+	if err := s.Accounts.LoginSucceeded(ctx, attempt); err != nil {
+		return "", nil, err
+	}
 	return s.openSession(ctx, outflank.Session{UserID: u.ID, ExpiresAt: now.Add(SessionLife)})
+}
+
+// verifySlots bounds the passwords checked at once in this process: each
+// check takes argon2id's 19 MiB and tens of milliseconds of a core, and a
+// flood of logins must queue, not exhaust the memory.
+var verifySlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+// verify checks pw against hash when a slot is free.
+func verify(ctx context.Context, pw, hash string) (bool, error) {
+	select {
+	case verifySlots <- struct{}{}:
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+	defer func() { <-verifySlots }()
+	return password.Verify(pw, hash), nil
 }
 
 // openSession stores a new session and returns its secret.

@@ -2,8 +2,10 @@ package auth_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -237,5 +239,39 @@ func TestWithdrawnJudgeLinkAndTheAccountsLog(t *testing.T) {
 	}
 	if n, _ := db.AccountLog(ctx, 3); len(n) != 3 || n[0].ID != log[0].ID {
 		t.Errorf("the latest 3: %+v", n)
+	}
+}
+
+// TestLoginLimitAtOnce: a hundred wrong passwords sent at the same moment
+// are counted one after another: five are checked and refused, the other
+// ninety-five are limited without a check; a right password takes its own
+// count back, so that a director who logs in is not counted as a guesser.
+func TestLoginLimitAtOnce(t *testing.T) {
+	s, _, _ := newService(t)
+	ctx := context.Background()
+	if _, err := s.AddUser(ctx, "Alice", "alice's password", true); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		if _, _, err := s.Login(ctx, "Alice", "alice's password", fmt.Sprintf("192.0.2.%d", i)); err != nil {
+			t.Fatalf("login %d: %v", i+1, err)
+		}
+	}
+	var wg sync.WaitGroup
+	codes := make(chan string, 100)
+	for i := range 100 {
+		wg.Go(func() {
+			_, _, err := s.Login(ctx, "Alice", fmt.Sprintf("guess %d", i), "203.0.113.7")
+			codes <- code(err)
+		})
+	}
+	wg.Wait()
+	close(codes)
+	count := map[string]int{}
+	for c := range codes {
+		count[c]++
+	}
+	if count[outflank.EUNAUTHORIZED] != auth.MaxFailures || count[outflank.ELIMIT] != 100-auth.MaxFailures {
+		t.Errorf("100 guesses at once: %v; want %d refused after a check and the rest limited", count, auth.MaxFailures)
 	}
 }

@@ -394,27 +394,52 @@ func (db *DB) JudgeLinks(ctx context.Context, slug string) ([]outflank.JudgeLink
 	return list, err
 }
 
-func (db *DB) LoginFailed(ctx context.Context, keys []string, at time.Time) error {
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+func (db *DB) LoginAttempt(ctx context.Context, keys []string, at, since time.Time, max int) (string, []int64, error) {
+	var limited string
+	var attempt []int64
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		for _, k := range keys {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM login_failures WHERE key = ? AND at >= ?`, k, since.UTC().Format(timeFormat)).Scan(&n); err != nil {
+				return translate(err, db.path)
+			}
+			if n >= max {
+				limited = k
+				return nil
+			}
+		}
 		// Failures older than a day no longer matter.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE at < ?`, at.Add(-24*time.Hour).UTC().Format(timeFormat)); err != nil {
 			return translate(err, db.path)
 		}
 		for _, k := range keys {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, k, at.UTC().Format(timeFormat)); err != nil {
+			res, err := tx.ExecContext(ctx, `INSERT INTO login_failures (key, at) VALUES (?, ?)`, k, at.UTC().Format(timeFormat))
+			if err != nil {
+				return translate(err, db.path)
+			}
+			id, err := res.LastInsertId()
+			if err != nil {
+				return translate(err, db.path)
+			}
+			attempt = append(attempt, id)
+		}
+		return nil
+	})
+	if err != nil || limited != "" {
+		return limited, nil, err
+	}
+	return "", attempt, nil
+}
+
+func (db *DB) LoginSucceeded(ctx context.Context, attempt []int64) error {
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		for _, id := range attempt {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE rowid = ?`, id); err != nil {
 				return translate(err, db.path)
 			}
 		}
 		return nil
 	})
-}
-
-func (db *DB) LoginFailures(ctx context.Context, key string, since time.Time) (int, error) {
-	var n int
-	err := db.readTx(ctx, func(tx *sql.Tx) error {
-		return translate(tx.QueryRowContext(ctx, `SELECT count(*) FROM login_failures WHERE key = ? AND at >= ?`, key, since.UTC().Format(timeFormat)).Scan(&n), db.path)
-	})
-	return n, err
 }
 
 // RemoveJudgeLink withdraws judge link id of tournament slug; the sessions
