@@ -32,8 +32,8 @@ func (s *Server) registerConsoleRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /admin/users/{name}/remove", Admin, s.handleRemoveUser)
 
 	s.route(mux, "GET /t/{slug}/admin", Director, s.handleConsole)
-	s.route(mux, "GET /t/{slug}/admin/settings", Admin, s.handleSettings)
-	s.route(mux, "POST /t/{slug}/admin/settings", Admin, s.handleSaveSettings)
+	s.route(mux, "GET /t/{slug}/admin/settings", Director, s.handleSettings)
+	s.route(mux, "POST /t/{slug}/admin/settings", Director, s.handleSaveSettings)
 	s.route(mux, "GET /t/{slug}/admin/players", Director, s.handleConsolePlayers)
 	s.route(mux, "GET /t/{slug}/admin/playerdb", Director, s.handlePlayerSearch)
 	s.route(mux, "POST /t/{slug}/admin/players", Director, s.handleRegister)

@@ -1,8 +1,10 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
+	"outflank"
 	"strings"
 	"testing"
 
@@ -115,4 +117,17 @@ func TestConsoleSettings(t *testing.T) {
 		t.Errorf("settings after round 1: %d", a.status)
 	}
 	mustContain(t, "settings after round 1", a, "fixed")
+
+	// A tournament's director edits its settings too, and no other's.
+	if err := s.db.Grant(context.Background(), "td-club", outflank.Grant{Tournament: "autumn", Role: outflank.RoleTD}); err != nil {
+		t.Fatal(err)
+	}
+	td := s.as("td-club (session)")
+	mustContain(t, "the director's settings", td.follow(td.post("/t/autumn/admin/settings", url.Values{"name": {"Autumn Cup"}, "rules": {"aof"}, "rounds": {"9"}})), "Autumn Cup")
+	if tour := s.tournament("autumn"); tour.Settings.Rounds != 9 || tour.Name != "Autumn Cup" {
+		t.Errorf("the director's settings saved as %q %+v", tour.Name, tour.Settings)
+	}
+	if a := s.as("td-other (session)").post("/t/autumn/admin/settings", url.Values{"name": {"Mine"}, "rules": {"aof"}}); a.status != http.StatusForbidden {
+		t.Errorf("another tournament's director: %d", a.status)
+	}
 }
