@@ -103,6 +103,35 @@ func TestLoginFlow(t *testing.T) {
 			t.Errorf("the session cookie %q lacks %s", cookie, want)
 		}
 	}
+	// Logging out ends the session on the server, not only in the browser.
+	secret := regexp.MustCompile(`outflank_session=([^;]+)`).FindStringSubmatch(cookie)[1]
+	csrf := regexp.MustCompile(`name="csrf" value="([^"]+)"`).FindStringSubmatch(fetchAs(t, client, s.srv.URL+"/t/club/admin"))
+	if csrf == nil {
+		t.Fatal("the console has no form token")
+	}
+	out, err := client.PostForm(s.srv.URL+"/logout", url.Values{"csrf": {csrf[1]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Body.Close()
+	if out.StatusCode != http.StatusSeeOther || !strings.Contains(out.Header.Get("Set-Cookie"), "outflank_session=;") {
+		t.Errorf("logout: %d, cookie %q", out.StatusCode, out.Header.Get("Set-Cookie"))
+	}
+	req, _ := http.NewRequest("GET", s.srv.URL+"/t/club/admin", nil)
+	req.AddCookie(&http.Cookie{Name: "outflank_session", Value: secret})
+	if res, err := (&http.Client{CheckRedirect: client.CheckRedirect}).Do(req); err != nil || res.StatusCode == http.StatusOK {
+		t.Errorf("the session after logout still opens the console: %v %v", res, err)
+	}
+	// Behind HTTPS (the proxy says so), the cookies are Secure.
+	req, _ = http.NewRequest("GET", s.srv.URL+"/login", nil)
+	req.Header.Set("X-Forwarded-Proto", "https")
+	if res, err := http.DefaultClient.Do(req); err != nil || !strings.Contains(res.Header.Get("Set-Cookie"), "; Secure") {
+		t.Errorf("the login form's cookie behind HTTPS: %q %v", res.Header.Get("Set-Cookie"), err)
+	}
+	if strings.Contains(cookie, "Secure") {
+		t.Errorf("over plain HTTP the session cookie is Secure, and would be lost: %q", cookie)
+	}
+
 	// A login posted without the form's token is refused.
 	res, _ = http.PostForm(s.srv.URL+"/login", url.Values{"name": {"td-club"}, "password": {"a good password"}})
 	if res.StatusCode != http.StatusForbidden {
@@ -177,4 +206,16 @@ func TestLoginLimitBehindAProxy(t *testing.T) {
 	if got := login(s.srv.URL, "admin", "a good password", "192.0.2.99"); got != http.StatusTooManyRequests {
 		t.Errorf("a forged X-Forwarded-For escaped the limit: %d, want 429", got)
 	}
+}
+
+// fetchAs returns the body of url fetched with client.
+func fetchAs(t *testing.T, client *http.Client, url string) string {
+	t.Helper()
+	res, err := client.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return string(b)
 }
