@@ -41,6 +41,10 @@ func TestAccountCommands(t *testing.T) {
 	if !regexp.MustCompile(`^https://hall\.example/j/ofj_[A-Za-z0-9_-]{20,}$`).MatchString(link) {
 		t.Errorf("judge add printed %q", link)
 	}
+	if _, out, errOut := d.run("judge", "add", "club"); !strings.Contains(out, "http://localhost:8080/j/ofj_") || !strings.Contains(errOut, "warning: this link names localhost:8080, which a judge's phone cannot reach") {
+		t.Errorf("a link to localhost: %q %q", out, errOut)
+	}
+	d.fail(1, "give the address players open", "judge", "add", "club", "--base-url", "hall:8080")
 	if list := d.ok("judge", "list", "club"); !strings.Contains(list, "#1") || !strings.Contains(list, "Dan") || !strings.Contains(list, "table 2") {
 		t.Errorf("judge list:\n%s", list)
 	}

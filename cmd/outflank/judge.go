@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -36,6 +38,9 @@ func runJudgeAdd(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkBaseURL(*baseURL); err != nil {
+		return err
+	}
 	return e.withAuth(func(ctx context.Context, s *auth.Service, _ *sqlite.DB) error {
 		by := outflank.ActorFrom(ctx)
 		secret, j, err := s.AddJudgeLink(ctx, slug, *round, *table, *label, by)
@@ -44,6 +49,9 @@ func runJudgeAdd(e *env, args []string) error {
 		}
 		e.printf(e.stderr, "saved: judge link #%d for %s, %s, valid until %s; open it on the judge's phone:\n", j.ID, slug, j.Scope(), j.ExpiresAt.Local().Format("2006-01-02 15:04"))
 		e.printf(e.stdout, "%s/j/%s\n", strings.TrimRight(*baseURL, "/"), secret)
+		if u, err := url.Parse(*baseURL); err == nil && isLoopback(u.Hostname()) {
+			e.printf(e.stderr, "warning: this link names %s, which a judge's phone cannot reach: give --base-url with the address 'outflank serve' prints for the hall's network (http://192.168.1.20:8080)\n", u.Host)
+		}
 		return nil
 	})
 }
@@ -110,4 +118,13 @@ func runJudgeRemove(e *env, args []string) error {
 		e.printf(e.stdout, "saved: judge link #%d of %s withdrawn; whoever holds it can no longer record games\n", id, slug)
 		return nil
 	})
+}
+
+// isLoopback says whether host names this machine only.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
 }
