@@ -175,7 +175,7 @@ func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflan
 			page.Refused = outflank.ErrorMessage(err)
 		} else {
 			for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
-				page.Rounds = append(page.Rounds, proposedRoundOf(copied, p, func(b, w int) string {
+				page.Rounds = append(page.Rounds, proposedRoundOf(copied, p, forbiddenOf(t, req.Forbid), func(b, w int) string {
 					c := cloneValues(q)
 					c.Add("forbid", fmt.Sprintf("%d-%d", b, w))
 					return base + "?" + c.Encode()
@@ -241,7 +241,7 @@ func pairWordsOf(t *outflank.Tournament, text string) string {
 // proposedRoundOf draws up a round of the proposal from t as paired: its
 // games with their costs and floats, its byes and totals. forbid is the
 // address that forbids a pair.
-func proposedRoundOf(t *outflank.Tournament, p *outflank.Paired, forbid func(black, white int) string) proposedRound {
+func proposedRoundOf(t *outflank.Tournament, p *outflank.Paired, forbidden map[[2]int]bool, forbid func(black, white int) string) proposedRound {
 	doc := report.RoundOf(t, p.Round)
 	out := proposedRound{Number: p.Round.Number, Stage: string(p.Round.Stage), Method: p.Round.Method, Byes: doc.Byes}
 	byPair := map[[2]int]pairing.Pairing{}
@@ -254,13 +254,17 @@ func proposedRoundOf(t *outflank.Tournament, p *outflank.Paired, forbid func(bla
 		}
 		out.Totals, out.Exact = res.Totals, !slices.ContainsFunc(res.Pairings, func(q pairing.Pairing) bool { return q.Fixed })
 	}
-	group := map[float64]int{}
+	fl := floats{t: t, round: p.Round.Number, forbidden: forbidden, groups: map[float64][]report.Seat{}, partner: map[int]int{}, fixed: map[int]bool{}}
 	for _, g := range doc.Games {
-		group[g.Black.Points]++
-		group[g.White.Points]++
+		fl.groups[g.Black.Points] = append(fl.groups[g.Black.Points], g.Black)
+		fl.groups[g.White.Points] = append(fl.groups[g.White.Points], g.White)
+		fl.partner[g.Black.ID], fl.partner[g.White.ID] = g.White.ID, g.Black.ID
+		if q, ok := byPair[[2]int{g.Black.ID, g.White.ID}]; ok && q.Fixed {
+			fl.fixed[g.Black.ID], fl.fixed[g.White.ID] = true, true
+		}
 	}
 	for _, b := range doc.Byes {
-		group[b.Points]++
+		fl.groups[b.Points] = append(fl.groups[b.Points], b)
 	}
 	for _, g := range doc.Games {
 		pg := proposedGame{Table: g}
@@ -269,17 +273,43 @@ func proposedRoundOf(t *outflank.Tournament, p *outflank.Paired, forbid func(bla
 		}
 		if p.Round.Stage == outflank.StageSwiss {
 			pg.Forbid = forbid(g.Black.ID, g.White.ID)
-			pg.Float = floatWords(g, group)
+			pg.Float = fl.words(g)
 		}
 		out.Games = append(out.Games, pg)
 	}
 	return out
 }
 
-// floatWords says why a pair of players on different points meet: the
-// higher floats down, the lower up, because the players on the higher
-// score cannot all be paired among themselves.
-func floatWords(g report.Table, group map[float64]int) string {
+// forbiddenOf is the set of the pairs the director forbids, either way.
+func forbiddenOf(t *outflank.Tournament, texts []string) map[[2]int]bool {
+	set := map[[2]int]bool{}
+	for _, text := range texts {
+		if p, err := director.ParsePair(t, text); err == nil {
+			set[[2]int{min(p.Black, p.White), max(p.Black, p.White)}] = true
+		}
+	}
+	return set
+}
+
+// floats explains the floats of a proposed Swiss round: who is on which
+// score, who is paired with whom, which pairs are fixed or forbidden.
+type floats struct {
+	t         *outflank.Tournament // with the proposed round
+	round     int                  // the proposed round's number
+	forbidden map[[2]int]bool
+	groups    map[float64][]report.Seat // the players by points
+	partner   map[int]int               // each player's opponent in the proposal
+	fixed     map[int]bool              // the players of a fixed pair
+}
+
+// words says why a pair of players on different points meet: the higher
+// floats down, the lower up. The reason is the floater's own, looked up
+// among the players of his score: an odd number of them, or each of the
+// others met before, fixed with another, forbidden to him, of his
+// country (when the rules keep countrymen apart); or, when some of them
+// could have met him, that pairing within the score would have cost
+// more on a criterion the rules rank above the score (the costs shown).
+func (f *floats) words(g report.Table) string {
 	high, low := g.Black, g.White
 	if high.Points == low.Points {
 		return ""
@@ -287,13 +317,96 @@ func floatWords(g report.Table, group map[float64]int) string {
 	if high.Points < low.Points {
 		high, low = low, high
 	}
-	n := group[high.Points]
-	why := "they have met, or a pair is fixed or forbidden, or the colours would cost more on a criterion ranked above score"
-	if n%2 == 1 {
-		why = "an odd number"
+	group := f.groups[high.Points]
+	head := fmt.Sprintf("%s floats down from %s to %s (%s floats up)", high.Name, formatPoints(high.Points), pointsWords(low.Points), low.Name)
+	if f.fixed[high.ID] && f.partner[high.ID] == low.ID {
+		return head + ": you fixed this pair"
 	}
-	return fmt.Sprintf("%s floats down from %s to %s (%s floats up): the %d players on %s cannot all meet each other (%s)",
-		high.Name, formatPoints(high.Points), pointsWords(low.Points), low.Name, n, pointsWords(high.Points), why)
+	if len(group)%2 == 1 {
+		return fmt.Sprintf("%s: the %d players on %s are an odd number, so one of them meets a lower score", head, len(group), pointsWords(high.Points))
+	}
+	var fixedAway []string
+	for _, x := range group {
+		if f.fixed[x.ID] {
+			fixedAway = append(fixedAway, x.Name)
+		}
+	}
+	if left := len(group) - len(fixedAway); len(fixedAway) > 0 && left%2 == 1 {
+		return fmt.Sprintf("%s: with %s fixed in another pair, the %d players left on %s are an odd number, so one of them meets a lower score", head, listWords(fixedAway), left, pointsWords(high.Points))
+	}
+	var met, fixed, forbidden, country, free []string
+	for _, x := range group {
+		if x.ID == high.ID {
+			continue
+		}
+		switch {
+		case f.meetings(high.ID, x.ID) > 0:
+			met = append(met, x.Name)
+		case f.fixed[x.ID]:
+			fixed = append(fixed, x.Name)
+		case f.forbidden[[2]int{min(high.ID, x.ID), max(high.ID, x.ID)}]:
+			forbidden = append(forbidden, x.Name)
+		case f.t.Settings.AvoidSameCountry && f.sameCountry(high.ID, x.ID):
+			country = append(country, x.Name)
+		default:
+			free = append(free, x.Name)
+		}
+	}
+	var why []string
+	if len(met) > 0 {
+		why = append(why, "has met "+listWords(met))
+	}
+	if len(fixed) > 0 {
+		why = append(why, "cannot meet "+listWords(fixed)+", fixed in other pairs")
+	}
+	if len(forbidden) > 0 {
+		why = append(why, "may not meet "+listWords(forbidden)+" (forbidden)")
+	}
+	if len(country) > 0 {
+		why = append(why, "is kept apart from "+listWords(country)+", of the same country or team")
+	}
+	if len(free) == 0 {
+		return fmt.Sprintf("%s: on %s, %s %s, so no one on his score is left for him", head, pointsWords(high.Points), high.Name, listWords(why))
+	}
+	reason := fmt.Sprintf("%s could meet %s, but they are paired within their score", high.Name, listWords(free))
+	if len(why) > 0 {
+		reason = fmt.Sprintf("%s %s; he could meet %s, but they are paired within their score", high.Name, listWords(why), listWords(free))
+	}
+	return fmt.Sprintf("%s: %s, as every pairing that keeps him there costs more on a criterion ranked above the score (see the costs)", head, reason)
+}
+
+// meetings counts the games a and b played before the proposed round.
+func (f *floats) meetings(a, b int) int {
+	n := 0
+	for _, r := range f.t.Rounds {
+		if r.Number >= f.round {
+			continue
+		}
+		for _, g := range r.Games {
+			if (g.Black == a && g.White == b) || (g.Black == b && g.White == a) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// sameCountry says whether a and b share a team or country.
+func (f *floats) sameCountry(a, b int) bool {
+	pa, okA := f.t.Player(a)
+	pb, okB := f.t.Player(b)
+	return okA && okB && pa.TeamOrCountry() != "" && pa.TeamOrCountry() == pb.TeamOrCountry()
+}
+
+// listWords is "A", "A and B", "A, B and C".
+func listWords(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // pointsWords is "1 point", "2.5 points".

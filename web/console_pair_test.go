@@ -99,7 +99,8 @@ func TestConsolePairing(t *testing.T) {
 		t.Fatalf("the fix form: %d %q", fixed.status, fixed.location)
 	}
 	fixed = td.get(fixed.location)
-	mustContain(t, "with a pair fixed", fixed, fmt.Sprintf("Fixed: #%d Player %02d v #%d Player %02d", winner, winner, loser, loser), "fixed", "it loses on score (8 v 0)", "floats down from 1 to 0 points", "the 4 players on 1 point")
+	mustContain(t, "with a pair fixed", fixed, fmt.Sprintf("Fixed: #%d Player %02d v #%d Player %02d", winner, winner, loser, loser), "fixed", "it loses on score (8 v 0)", "floats down from 1 to 0 points", "you fixed this pair",
+		fmt.Sprintf("with Player %02d fixed in another pair, the 3 players left on 1 point are an odd number", winner))
 	values := publishValues(t, fixed.body)
 	// A late entry meanwhile: the proposal is stale.
 	td.follow(td.post("/t/swiss/admin/players", url.Values{"name": {"Late Comer"}}))
