@@ -29,6 +29,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"outflank"
+	"outflank/director"
 	"outflank/othello"
 	"outflank/rules"
 	"outflank/simulate"
@@ -466,4 +467,55 @@ func TestBrowserPhoneWidth(t *testing.T) {
 		}
 	}
 	t.Logf("screenshots in %s", dir)
+}
+
+// TestBrowserProjector: the hall's projector turns from the pairings to
+// the standings by itself, and shows a result entered meanwhile without
+// being reloaded.
+func TestBrowserProjector(t *testing.T) {
+	chromium(t)
+	browser := newBrowser(t)
+	d := newDemo(t)
+	tab := newTab(t, browser)
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 720), chromedp.Navigate(d.url+"/t/demo/projector?every=3"),
+		chromedp.WaitVisible(chromedp.CSS(`.projector .slide`)), chromedp.Evaluate[chromedp.Void](`window.outflankNotReloaded = true`)); err != nil {
+		t.Fatal(err)
+	}
+	shown := chromedp.Evaluate[string](`(function () { var s = document.querySelector(".projector .slide:not([hidden])"); return s ? s.dataset.slide : "" })()`)
+	first := run(t, tab, shown)
+	if first != "pairings" {
+		t.Fatalf("the projector opens on %q, want the pairings", first)
+	}
+	turned := ""
+	for deadline := time.Now().Add(8 * time.Second); turned != "standings"; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the projector did not turn to the standings in 8 s (every=3): %q", turned)
+		}
+		turned = run(t, tab, shown)
+	}
+	// A result entered now: the pairings slide shows it, live.
+	cell := fmt.Sprintf(`(function () { var rows = document.querySelectorAll(".projector .pairings tbody tr"); for (var i = 0; i < rows.length; i++) { if (rows[i].querySelector(".tbl").textContent.trim() === "%d") { return rows[i].querySelector(".res").textContent.trim() } } return "none" })()`, d.table)
+	if got := run(t, tab, chromedp.Evaluate[string](cell)); got != "" {
+		t.Fatalf("table %d shows %q before its result", d.table, got)
+	}
+	for deadline := time.Now().Add(5 * time.Second); d.liveClients(t) < 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the projector opened no live stream")
+		}
+	}
+	score := outflank.Discs{Black: 40, White: 24}
+	if _, err := director.EnterResult(outflank.WithActor(context.Background(), "test"), d.db, "demo", director.ResultRequest{Round: d.round, Table: d.table,
+		Input: outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &score}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if got := run(t, tab, chromedp.Evaluate[string](cell)); got == "40-24" {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("the projector shows %q for table %d 3 s after its result", got, d.table)
+		}
+	}
+	if !run(t, tab, chromedp.Evaluate[bool](`window.outflankNotReloaded === true`)) {
+		t.Error("the projector reloaded instead of updating in place")
+	}
 }

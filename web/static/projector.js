@@ -31,7 +31,9 @@
   function start() {
     var p = document.querySelector(".projector");
     if (!p) { return; }
-    var every = Math.max(3, +p.dataset.every || 12) * 1000;
+    // ?every=N in the address turns the pages every N seconds (3 at least).
+    var asked = /[?&]every=(\d+)/.exec(location.search);
+    var every = Math.max(3, +(asked ? asked[1] : p.dataset.every) || 12) * 1000;
     clearInterval(timer);
     timer = setInterval(step, every);
     show();
