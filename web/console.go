@@ -198,5 +198,5 @@ func (s *Server) consoleFailed(w http.ResponseWriter, r *http.Request, err error
 		again(status, "Something went wrong on the server; the error is in its log.")
 		return
 	}
-	again(status, outflank.ErrorMessage(err))
+	again(status, consoleWords(outflank.ErrorMessage(err)))
 }

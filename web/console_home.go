@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"regexp"
 	"slices"
 	"strconv"
 
@@ -98,16 +97,12 @@ type banner struct {
 	Actions []link
 }
 
-// cliWords are the command lines the status names, which the console's
-// buttons replace.
-var cliWords = regexp.MustCompile(`\s*\('outflank [^']*'\)|;\s*'outflank [^']*'`)
-
 // bannerOf draws up the banner of t from its status.
 func bannerOf(t *outflank.Tournament) banner {
 	st := report.StatusOf(t)
-	b := banner{Summary: st.Summary, Headline: cliWords.ReplaceAllString(st.Headline, ""), Done: st.Done}
+	b := banner{Summary: st.Summary, Headline: consoleWords(st.Headline), Done: st.Done}
 	for _, l := range st.Lines {
-		b.Lines = append(b.Lines, cliWords.ReplaceAllString(l, ""))
+		b.Lines = append(b.Lines, consoleWords(l))
 	}
 	base := "/t/" + t.Slug + "/admin"
 	missing := 0

@@ -156,7 +156,7 @@ func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflan
 	v.Error = message
 	req, err := pairRequestOf(t, q)
 	if err != nil {
-		page.Refused = outflank.ErrorMessage(err)
+		page.Refused = consoleWords(outflank.ErrorMessage(err))
 	} else {
 		page.Choices = req.Choices
 		without := func(field, value string) string {
@@ -172,7 +172,7 @@ func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflan
 		}
 		paired, copied, err := director.Propose(t, req)
 		if err != nil {
-			page.Refused = outflank.ErrorMessage(err)
+			page.Refused = consoleWords(outflank.ErrorMessage(err))
 		} else {
 			for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
 				page.Rounds = append(page.Rounds, proposedRoundOf(copied, p, forbiddenOf(t, req.Forbid), func(b, w int) string {

@@ -303,7 +303,7 @@ func (s *Server) handleSaveResult(w http.ResponseWriter, r *http.Request) {
 	}
 	page := v.Page.(resultsView)
 	page.Form = form
-	a := &resultsAnswer{Message: outflank.ErrorMessage(err)}
+	a := &resultsAnswer{Message: consoleWords(outflank.ErrorMessage(err))}
 	if outflank.ErrorCode(err) == outflank.ECONFLICT && table > 0 {
 		if g, gerr := t.Game(round, table); gerr == nil && g.Result != nil {
 			// Another device entered this game's result: show both, and

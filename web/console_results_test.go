@@ -77,7 +77,7 @@ func TestConsoleResults(t *testing.T) {
 	if post.status != http.StatusBadRequest {
 		t.Errorf("a score in words: %d", post.status)
 	}
-	mustContain(t, "the refused score", post, `score "forty"`, `value="forty"`)
+	mustContain(t, "the refused score", post, `Score "forty"`, `value="forty"`)
 	post = td.post("/t/club/admin/results", url.Values{"round": {"1"}, "table": {"2"}, "score": {"10"}, "kind": {"td-w"}, "shown": {"1=50-14"}})
 	mustContain(t, "after a time default", td.follow(post), "time default by white", "All 2 results are in")
 	post = td.post("/t/club/admin/results", url.Values{"round": {"1"}, "table": {"1"}, "score": {"32"}, "shown": {"1=40-24"}})

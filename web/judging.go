@@ -84,7 +84,7 @@ func (s *Server) handleJudgeReview(w http.ResponseWriter, r *http.Request) {
 // decided answers a director's decision: back to the review.
 func (s *Server) decided(w http.ResponseWriter, r *http.Request, err error) {
 	if err != nil {
-		s.errorPage(w, r, statusOf(err), outflank.ErrorMessage(err), link{"/t/" + r.PathValue("slug") + "/judge/review", "Back to the judges' results"})
+		s.errorPage(w, r, statusOf(err), consoleWords(outflank.ErrorMessage(err)), link{"/t/" + r.PathValue("slug") + "/judge/review", "Back to the judges' results"})
 		return
 	}
 	http.Redirect(w, r, "/t/"+r.PathValue("slug")+"/judge/review", http.StatusSeeOther)

@@ -1,0 +1,51 @@
+package web
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The domain's messages say what to do in the command line's words
+// ("add --replace", "'outflank log club'"): the console says it in its
+// own, the pages and fields a director sees. Each rule rewrites one
+// command or flag; a message with none of them is shown as it is, and the
+// JSON API keeps the command line's words, which scripts understand.
+var consoleRules = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`'outflank status [^']*' says what comes next`), "the console's banner says what comes next"},
+	// A command in brackets or after a semicolon where the banner's
+	// buttons say it already.
+	{regexp.MustCompile(`\s*\('outflank (pair|status) [^']*'\)`), ""},
+	{regexp.MustCompile(`;\s*'outflank (pair|status) [^']*'`), ""},
+	{regexp.MustCompile(`add --replace to change it`), "type its table again to replace it"},
+	{regexp.MustCompile(`correct the games with 'outflank result \.\.\. --replace'`), "correct the games on the Results page"},
+	{regexp.MustCompile(`record it with 'outflank result [^']*'`), "record it on the Results page, with the choice in “How it ended”"},
+	{regexp.MustCompile(`Record it with the result: 'outflank result [^']*'`), "Record it with the result on the Results page"},
+	{regexp.MustCompile(`re-pair the game with 'outflank pair [^']*'`), "pair the match again on the Pair page"},
+	{regexp.MustCompile(`'outflank result [^']*--outcome unplayed[^']*'`), "“not played” in “How it ended” on the Results page"},
+	{regexp.MustCompile(`'outflank pair [^']*'`), "the Pair page"},
+	{regexp.MustCompile(`look at 'outflank log [^']*' and undo again`), "look at the Log page and undo again"},
+	{regexp.MustCompile(`'outflank log [^']*'`), "the Log page"},
+	{regexp.MustCompile(`add them with 'outflank player add [^']*' or 'outflank player import [^']*'`), "register them on the Players page"},
+	{regexp.MustCompile(`'outflank player (withdraw|absent|return|add|import|edit) [^']*'( first)?`), "the Players page"},
+	{regexp.MustCompile(`'outflank undo'`), "Undo"},
+	{regexp.MustCompile(`\s*\(--reason "[^"]*"\)`), " (in the Reason field)"},
+	{regexp.MustCompile(`--loser black or --loser white`), "choose in “How it ended” who lost it"},
+	{regexp.MustCompile(`--defaulter black or --defaulter white`), "choose in “How it ended” whose flag fell"},
+	{regexp.MustCompile(`--winner black or --winner white`), "choose in “How it ended” who held it"},
+	{regexp.MustCompile(`or the transcript \(--moves\)`), "or the transcript"},
+	{regexp.MustCompile(`give --outcome`), "choose it in “How it ended”"},
+	{regexp.MustCompile(`fix some pairs by hand \(--fix\) or enter the round with 'round add'`), "fix some pairs by hand, or enter the round with the command line's 'outflank round add'"},
+	{regexp.MustCompile(`--fix and --forbid apply`), "fixed and forbidden pairs apply"},
+	{regexp.MustCompile(`--choice applies`), "a choice of colours applies"},
+}
+
+// consoleWords says msg in the console's words, as a sentence.
+func consoleWords(msg string) string {
+	for _, r := range consoleRules {
+		msg = r.re.ReplaceAllString(msg, r.with)
+	}
+	return capitalize(strings.TrimSpace(msg))
+}
