@@ -90,3 +90,37 @@ func RemovePlayer(ctx context.Context, store outflank.Store, slug string, id int
 		return fmt.Sprintf("removed player #%d %s", removed.ID, removed.Name), nil
 	})
 }
+
+// MarkAbsent records that player ref of slug misses rounds (not paired, no
+// bye; each scored as a game not played), as 'player absent' does. The
+// ruleset decides whether a player may miss rounds and come back.
+func MarkAbsent(ctx context.Context, store outflank.Store, slug, ref string, rounds []int) (*outflank.Event, error) {
+	return store.Update(ctx, slug, outflank.KindAbsent, func(t *outflank.Tournament) (string, error) {
+		p, err := t.FindPlayer(ref)
+		if err != nil {
+			return "", err
+		}
+		if err := t.MarkAbsent(p.ID, rounds); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s absent in %s (not paired, no bye; scored as a game not played, %d discs)",
+			t.Describe(p.ID), outflank.RoundList(rounds), t.Settings.UnplayedDiscs[0]), nil
+	})
+}
+
+// MarkReturn cancels absences of player ref of slug: those in rounds, or
+// with none given every one in a round not yet entered, as 'player
+// return' does.
+func MarkReturn(ctx context.Context, store outflank.Store, slug, ref string, rounds []int) (*outflank.Event, error) {
+	return store.Update(ctx, slug, outflank.KindReturn, func(t *outflank.Tournament) (string, error) {
+		p, err := t.FindPlayer(ref)
+		if err != nil {
+			return "", err
+		}
+		back, err := t.MarkReturn(p.ID, rounds)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s no longer absent in %s", t.Describe(p.ID), outflank.RoundList(back)), nil
+	})
+}

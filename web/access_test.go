@@ -247,6 +247,8 @@ var bodyFor = map[string]string{
 	"/t/club/admin/undo":               `expect=1`,
 	"/t/club/admin/judges":             `label=Jo&round=1`,
 	"/t/club/admin/judges/1/remove":    ``,
+	"/t/club/admin/players/1/absent":   `rounds=3`,
+	"/t/club/admin/players/1/return":   ``,
 }
 
 // TestWriteRoutesRefuseWithoutTheRight enumerates the router: every route

@@ -198,6 +198,10 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 type playerForm struct {
 	Player                                           outflank.Player
 	Name, Country, Rating, Gender, Born, Team, WOFID string
+	// Absence says whether the ruleset lets a player miss rounds and come
+	// back, and why not.
+	Absence     bool
+	AbsenceRule string
 }
 
 func (s *Server) handlePlayerForm(w http.ResponseWriter, r *http.Request) {
@@ -209,11 +213,16 @@ func (s *Server) handlePlayerForm(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	form := playerForm{Player: *p, Name: p.Name, Country: p.Country, Rating: strconv.Itoa(p.Rating), Gender: p.Gender, Born: p.Born, Team: p.Team, WOFID: strconv.Itoa(p.WOFID)}
-	s.playerFormPage(w, r, t, http.StatusOK, "", form)
+	s.playerFormPage(w, r, t, http.StatusOK, "", playerFormOf(p))
+}
+
+// playerFormOf is the correction form of p as registered.
+func playerFormOf(p *outflank.Player) playerForm {
+	return playerForm{Player: *p, Name: p.Name, Country: p.Country, Rating: strconv.Itoa(p.Rating), Gender: p.Gender, Born: p.Born, Team: p.Team, WOFID: strconv.Itoa(p.WOFID)}
 }
 
 func (s *Server) playerFormPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form playerForm) {
+	form.Absence, form.AbsenceRule = t.AbsenceAllowed()
 	v := s.newConsoleView(w, r, t, "players")
 	v.Error, v.Page = message, form
 	s.consolePage(w, r, status, "console-player", form.Player.Name+" · "+t.Name, v)

@@ -22,7 +22,7 @@ func runExport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	write, ok := exporters[*format]
+	export, ok := exchange.Exports[*format]
 	if !ok {
 		return usagef("export: unknown format %q: use json, elo or csv", *format)
 	}
@@ -39,14 +39,14 @@ func runExport(e *env, args []string) error {
 		}
 	}
 	var buf bytes.Buffer
-	if err := write(&buf, t); err != nil {
+	if err := export.Write(&buf, t); err != nil {
 		return err
 	}
 	if *out == "" {
 		_, err := dataOut(e.stdout).Write(buf.Bytes())
 		return err
 	}
-	return writeFileAtomically(*out, exportPerm[*format], func(w io.Writer) error {
+	return writeFileAtomically(*out, exportPerm(*format), func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})
@@ -76,17 +76,16 @@ func (e *env) eloHeader(t *outflank.Tournament, sender, country string) error {
 	return nil
 }
 
-// exportPerm is the mode of a new export file, before the umask. The
+// exportPerm is the mode of a new export file, before the umask: the
 // tournament file holds birth dates (of children, for the young players'
 // list) and genders, so only its owner may read it; the .ELO file and the
 // results CSV hold what is published anyway (names, countries, ratings,
 // results).
-var exportPerm = map[string]os.FileMode{"json": 0o600, "elo": 0o644, "csv": 0o644}
-
-var exporters = map[string]func(io.Writer, *outflank.Tournament) error{
-	"json": exchange.WriteJSON,
-	"elo":  exchange.WriteELO,
-	"csv":  exchange.WriteResultsCSV,
+func exportPerm(format string) os.FileMode {
+	if exchange.Exports[format].Private {
+		return 0o600
+	}
+	return 0o644
 }
 
 // fileError says what went wrong with a file the user named.

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"fmt"
-
-	"outflank"
+	"context"
+	"outflank/director"
+	"outflank/sqlite"
 )
 
 const (
@@ -25,20 +25,17 @@ func runPlayerAbsent(e *env, args []string) error {
 	if *text == "" {
 		return usagef("player absent: give the rounds missed, e.g. --rounds 3 or --rounds 3,4")
 	}
-	rounds, err := parseRounds(*text)
+	rounds, err := director.ParseRounds(*text)
 	if err != nil {
 		return err
 	}
-	return e.update(slug, outflank.KindAbsent, func(t *outflank.Tournament) (string, error) {
-		p, err := t.FindPlayer(rest[0])
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		ev, err := director.MarkAbsent(ctx, db, slug, rest[0], rounds)
 		if err != nil {
-			return "", err
+			return err
 		}
-		if err := t.MarkAbsent(p.ID, rounds); err != nil {
-			return "", err
-		}
-		return fmt.Sprintf("%s absent in %s (not paired, no bye; scored as a game not played, %d discs)",
-			t.Describe(p.ID), outflank.RoundList(rounds), t.Settings.UnplayedDiscs[0]), nil
+		e.saved(ev, "")
+		return nil
 	})
 }
 
@@ -53,19 +50,16 @@ func runPlayerReturn(e *env, args []string) error {
 	}
 	var rounds []int
 	if *text != "" {
-		if rounds, err = parseRounds(*text); err != nil {
+		if rounds, err = director.ParseRounds(*text); err != nil {
 			return err
 		}
 	}
-	return e.update(slug, outflank.KindReturn, func(t *outflank.Tournament) (string, error) {
-		p, err := t.FindPlayer(rest[0])
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		ev, err := director.MarkReturn(ctx, db, slug, rest[0], rounds)
 		if err != nil {
-			return "", err
+			return err
 		}
-		back, err := t.MarkReturn(p.ID, rounds)
-		if err != nil {
-			return "", err
-		}
-		return fmt.Sprintf("%s no longer absent in %s", t.Describe(p.ID), outflank.RoundList(back)), nil
+		e.saved(ev, "")
+		return nil
 	})
 }

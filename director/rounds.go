@@ -1,4 +1,4 @@
-package main
+package director
 
 import (
 	"slices"
@@ -8,17 +8,18 @@ import (
 	"outflank"
 )
 
-// maxRoundNumber bounds the round numbers a list may name: a tournament
+// MaxRoundNumber bounds the round numbers a list may name: a tournament
 // has at most 1000 rounds (outflank.Settings), so "1-1000000000" cannot
 // make a list of a billion rounds.
-const maxRoundNumber = 1000
+const MaxRoundNumber = 1000
 
-// parseRounds reads a list of rounds as --rounds takes it: "3", "3,5",
+// ParseRounds reads a list of rounds as the command line's --rounds and
+// the console's forms take it: "3", "3,5",
 // "3-5" or "3,5-7", in any order; spaces around the numbers are allowed.
 // It returns the rounds in order, each once, or says what is wrong.
-func parseRounds(text string) ([]int, error) {
+func ParseRounds(text string) ([]int, error) {
 	bad := func(why string) error {
-		return outflank.Errorf(outflank.EINVALID, "rounds %q: %s; write round numbers separated by commas, with ranges such as 3-5 (e.g. --rounds 3,5-7)", text, why)
+		return outflank.Errorf(outflank.EINVALID, "rounds %q: %s; write round numbers separated by commas, with ranges such as 3-5 (e.g. 3,5-7)", text, why)
 	}
 	if strings.TrimSpace(text) == "" {
 		return nil, bad("no round given")
@@ -62,8 +63,8 @@ func roundNumber(s string) (int, string) {
 		}
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > maxRoundNumber {
-		return 0, "round " + s + " is not between 1 and " + strconv.Itoa(maxRoundNumber)
+	if err != nil || n < 1 || n > MaxRoundNumber {
+		return 0, "round " + s + " is not between 1 and " + strconv.Itoa(MaxRoundNumber)
 	}
 	return n, ""
 }

@@ -1,4 +1,4 @@
-package main
+package director
 
 import (
 	"slices"
@@ -31,12 +31,12 @@ func TestParseRounds(t *testing.T) {
 		{"+3", nil, `"+3" is not a round number`},
 		{"3-4-5", nil, `"4-5" is not a round number`},
 	} {
-		got, err := parseRounds(tc.in)
+		got, err := ParseRounds(tc.in)
 		switch {
 		case tc.err == "" && (err != nil || !slices.Equal(got, tc.want)):
-			t.Errorf("parseRounds(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
-		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), "--rounds 3,5-7")):
-			t.Errorf("parseRounds(%q) = %v, %v; want an error with %q and an example", tc.in, got, err, tc.err)
+			t.Errorf("ParseRounds(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err) || !strings.Contains(err.Error(), "(e.g. 3,5-7)")):
+			t.Errorf("ParseRounds(%q) = %v, %v; want an error with %q and an example", tc.in, got, err, tc.err)
 		}
 	}
 }
@@ -48,19 +48,19 @@ func FuzzParseRounds(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := parseRounds(s)
+		got, err := ParseRounds(s)
 		if err != nil {
 			if got != nil {
-				t.Errorf("parseRounds(%q) returned %v with error %v", s, got, err)
+				t.Errorf("ParseRounds(%q) returned %v with error %v", s, got, err)
 			}
 			return
 		}
-		if len(got) == 0 || len(got) > maxRoundNumber {
-			t.Fatalf("parseRounds(%q) gave %d rounds", s, len(got))
+		if len(got) == 0 || len(got) > MaxRoundNumber {
+			t.Fatalf("ParseRounds(%q) gave %d rounds", s, len(got))
 		}
 		for i, n := range got {
-			if n < 1 || n > maxRoundNumber || i > 0 && n <= got[i-1] {
-				t.Fatalf("parseRounds(%q) = %v: not sorted distinct rounds 1-%d", s, got, maxRoundNumber)
+			if n < 1 || n > MaxRoundNumber || i > 0 && n <= got[i-1] {
+				t.Fatalf("ParseRounds(%q) = %v: not sorted distinct rounds 1-%d", s, got, MaxRoundNumber)
 			}
 		}
 	})

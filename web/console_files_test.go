@@ -1,0 +1,72 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestConsoleAbsence: a director marks a player absent for rounds to come
+// and back again, where the rules allow it (BOF), as 'player absent' and
+// 'player return' do; the rounds are checked, and the log names the
+// director.
+func TestConsoleAbsence(t *testing.T) {
+	s := newAccessSite(t)
+	td := s.as("td-club (session)")
+	page := td.get("/t/club/admin/players/3")
+	mustContain(t, "the player's page", page, "Absences", "Plays every round", "Misses rounds")
+	a := td.post("/t/club/admin/players/3/absent", url.Values{"rounds": {"3-4"}})
+	mustContain(t, "marked absent", td.follow(a), "Saved: #3 Cid absent in rounds 3 and 4", "Absent in rounds 3, 4")
+	if p, _ := s.tournament("club").Player(3); len(p.AbsentRounds) != 2 || p.AbsentRounds[0] != 3 {
+		t.Errorf("stored absences %v", p.AbsentRounds)
+	}
+	for _, c := range []struct{ rounds, want string }{
+		{"three", `"three" is not a round number`},
+		{"", "Give the rounds Cid misses"},
+		{"4", "already marked absent in round 4"},
+		{"1", "round 1"},
+	} {
+		if a := td.post("/t/club/admin/players/3/absent", url.Values{"rounds": {c.rounds}}); a.status < 400 || !strings.Contains(text(a.body), c.want) {
+			t.Errorf("absent %q: %d, want a refusal with %q:\n%s", c.rounds, a.status, c.want, text(a.body))
+		}
+	}
+	a = td.post("/t/club/admin/players/3/return", url.Values{"rounds": {"4"}})
+	mustContain(t, "back in round 4", td.follow(a), "no longer absent in round 4", "Absent in round 3")
+	a = td.post("/t/club/admin/players/3/return", url.Values{})
+	mustContain(t, "back in every round", td.follow(a), "Plays every round")
+	mustContain(t, "the log", td.get("/t/club/admin/log?player=3"), "td-club", "absent in rounds 3 and 4")
+	// A WOC forbids it (WOC II.8): the page says so, and the route refuses.
+	admin := s.as("admin (session)")
+	admin.follow(admin.post("/admin/tournaments", url.Values{"slug": {"wc"}, "name": {"World"}, "rules": {"woc"}}))
+	admin.follow(admin.post("/t/wc/admin/players", url.Values{"name": {"Zoe"}}))
+	mustContain(t, "a WOC player's page", admin.get("/t/wc/admin/players/1"), "These rules do not let a player miss rounds")
+	if a := admin.post("/t/wc/admin/players/1/absent", url.Values{"rounds": {"2"}}); a.status != http.StatusBadRequest {
+		t.Errorf("an absence at a WOC: %d", a.status)
+	}
+}
+
+// TestConsoleExport: the console's downloads are the command line's
+// export formats, each with its file name and type, for directors only.
+func TestConsoleExport(t *testing.T) {
+	s := newAccessSite(t)
+	td := s.as("td-club (session)")
+	mustContain(t, "the console's files", td.get("/t/club/admin"), `href="/t/club/admin/export/json"`, `href="/t/club/admin/export/elo"`, `href="/t/club/admin/export/csv"`)
+	for _, c := range []struct{ format, name, ctype, body string }{
+		{"json", "club.json", "application/json", `"format": "outflank/1"`},
+		{"elo", "club.elo", "text/plain", "%%"},
+		{"csv", "club-results.csv", "text/csv", "Ann"},
+	} {
+		a := td.get("/t/club/admin/export/" + c.format)
+		if a.status != http.StatusOK || !strings.Contains(a.header.Get("Content-Disposition"), `attachment; filename="`+c.name+`"`) ||
+			!strings.HasPrefix(a.header.Get("Content-Type"), c.ctype) || a.header.Get("Cache-Control") != "no-store" || !strings.Contains(a.body, c.body) {
+			t.Errorf("export %s: %d %v\n%.300s", c.format, a.status, a.header, a.body)
+		}
+	}
+	if a := td.get("/t/club/admin/export/pdf"); a.status != http.StatusNotFound {
+		t.Errorf("an unknown format: %d", a.status)
+	}
+	if a := s.as("td-other (session)").get("/t/club/admin/export/json"); a.status != http.StatusForbidden {
+		t.Errorf("another tournament's director downloads the file: %d", a.status)
+	}
+}
