@@ -100,3 +100,78 @@ func Undo(ctx context.Context, store outflank.Store, slug string, expect int64) 
 	}
 	return store.Undo(ctx, slug, expect)
 }
+
+// RoundByHand is a round a director enters himself, as 'round add' does:
+// its games (BLACK-WHITE, by ids or exact names, table 1 first) and byes,
+// its stage ("" for the previous round's, or Swiss), and Force to enter it
+// where a rulebook forbids it (the log says it was forced).
+type RoundByHand struct {
+	Stage string
+	Pairs []string
+	Byes  []string
+	Force bool
+}
+
+// AddRound enters the round req in slug; the notices are what the
+// rulebooks warn of (or forbid, when forced).
+func AddRound(ctx context.Context, store outflank.Store, slug string, req RoundByHand) (*outflank.Event, []outflank.Notice, error) {
+	var notices []outflank.Notice
+	ev, err := store.Update(ctx, slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
+		st := outflank.StageSwiss
+		if n := len(t.Rounds); n > 0 {
+			st = t.Rounds[n-1].Stage
+		}
+		if req.Stage != "" {
+			st = outflank.Stage(req.Stage)
+		}
+		var ps []outflank.Pair
+		for _, text := range req.Pairs {
+			p, err := ParsePair(t, text)
+			if err != nil {
+				return "", err
+			}
+			ps = append(ps, p)
+		}
+		var ids []int
+		for _, ref := range req.Byes {
+			p, err := t.FindPlayer(ref)
+			if err != nil {
+				return "", err
+			}
+			ids = append(ids, p.ID)
+		}
+		// What the rulebooks forbid is looked for before the round is
+		// added, and reported after AddRound's own checks.
+		notices = t.CheckRound(st, ps, ids)
+		var forbidden []string
+		for _, n := range notices {
+			if n.Forbidden {
+				forbidden = append(forbidden, n.Text)
+			}
+		}
+		r, err := t.AddRound(st, ps, ids)
+		if err != nil {
+			return "", err
+		}
+		if len(forbidden) > 0 && !req.Force {
+			return "", outflank.Errorf(outflank.EINVALID, "round %d not entered:\n  %s\nCorrect the round, or add --force to enter it anyway (the log records that it was forced)",
+				r.Number, strings.Join(forbidden, "\n  "))
+		}
+		forced := ""
+		if len(forbidden) > 0 {
+			forced = fmt.Sprintf(" [forced: %d rule(s) overridden]", len(forbidden))
+		}
+		var parts []string
+		for _, g := range r.Games {
+			parts = append(parts, fmt.Sprintf("%d-%d", g.Black, g.White))
+		}
+		for _, id := range r.Byes {
+			parts = append(parts, fmt.Sprintf("bye %d", id))
+		}
+		return fmt.Sprintf("round %d (%s): %s%s", r.Number, r.Stage, strings.Join(parts, ", "), forced), nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return ev, notices, nil
+}

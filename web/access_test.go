@@ -249,6 +249,7 @@ var bodyFor = map[string]string{
 	"/t/club/admin/judges/1/remove":    ``,
 	"/t/club/admin/players/1/absent":   `rounds=3`,
 	"/t/club/admin/players/1/return":   ``,
+	"/t/club/admin/round":              `pairs=1-3%0A2-4`,
 }
 
 // TestWriteRoutesRefuseWithoutTheRight enumerates the router: every route

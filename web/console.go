@@ -45,6 +45,8 @@ func (s *Server) registerConsoleRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /t/{slug}/admin/players/{id}/absent", Director, s.handleAbsent)
 	s.route(mux, "POST /t/{slug}/admin/players/{id}/return", Director, s.handleReturn)
 	s.route(mux, "GET /t/{slug}/admin/export/{format}", Director, s.handleExport)
+	s.route(mux, "GET /t/{slug}/admin/round", Director, s.handleRoundForm)
+	s.route(mux, "POST /t/{slug}/admin/round", Director, s.handleAddRound)
 	s.route(mux, "GET /t/{slug}/admin/pair", Director, s.handleProposal)
 	s.route(mux, "POST /t/{slug}/admin/pair", Director, s.handlePublish)
 	s.route(mux, "GET /t/{slug}/admin/results", Director, s.handleResults)
@@ -76,6 +78,10 @@ type consoleView struct {
 	Error    string
 	Warnings []string
 	Page     any
+	// Judged is what of the judges' results waits for a director (the
+	// console's bar counts it); nil when the server records no live
+	// games, or on /admin.
+	Judged *judgesWaiting
 }
 
 // Live is the address of the tournament's live stream, from the version
@@ -96,6 +102,9 @@ func (s *Server) newConsoleView(w http.ResponseWriter, r *http.Request, t *outfl
 	}
 	if sess := session(r); sess != nil {
 		v.CSRF = sess.CSRF
+	}
+	if t != nil {
+		v.Judged = s.judgesWaiting(r.Context(), t.Slug)
 	}
 	if c, err := r.Cookie(flashCookie); err == nil {
 		if b, err := base64.RawURLEncoding.DecodeString(c.Value); err == nil {

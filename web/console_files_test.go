@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -69,4 +70,37 @@ func TestConsoleExport(t *testing.T) {
 	if a := s.as("td-other (session)").get("/t/club/admin/export/json"); a.status != http.StatusForbidden {
 		t.Errorf("another tournament's director downloads the file: %d", a.status)
 	}
+}
+
+// TestConsoleRoundByHand: a round entered by hand, as 'round add' does:
+// the rulebook's checks refuse a rematch unless the director forces it,
+// and the log says it was forced; a name that is no player's is refused,
+// and nothing is saved.
+func TestConsoleRoundByHand(t *testing.T) {
+	s := newAccessSite(t)
+	td := s.as("td-club (session)")
+	for table, score := range []string{"40-24", "30-34"} {
+		td.follow(td.post("/t/club/admin/results", url.Values{"round": {"1"}, "table": {fmt.Sprint(table + 1)}, "score": {score}}))
+	}
+	mustContain(t, "the form", td.get("/t/club/admin/round"), "Enter round 2 by hand", `name="pairs"`, `name="force"`)
+	a := td.post("/t/club/admin/round", url.Values{"pairs": {"1-2\n3-4"}})
+	if a.status != http.StatusBadRequest || !strings.Contains(text(a.body), "Round 2 not entered") || !strings.Contains(text(a.body), "tick “Enter it even where the rulebook forbids it”") || !strings.Contains(a.body, ">1-2\n3-4</textarea>") {
+		t.Errorf("a round of rematches: %d\n%s", a.status, text(a.body))
+	}
+	if a := td.post("/t/club/admin/round", url.Values{"pairs": {"1-Zed"}}); a.status < 400 || !strings.Contains(text(a.body), "Zed") {
+		t.Errorf("a player who is not registered: %d %s", a.status, text(a.body))
+	}
+	if n := len(s.tournament("club").Rounds); n != 1 {
+		t.Fatalf("refused rounds were saved: %d rounds", n)
+	}
+	a = td.post("/t/club/admin/round", url.Values{"pairs": {"Ann-Cid, Dee-Ben"}})
+	mustContain(t, "round 2 entered", td.follow(a), "Saved: round 2 (swiss): 1-3, 4-2.")
+	a = td.post("/t/club/admin/round", url.Values{"pairs": {"1-2\n3-4"}, "force": {"1"}})
+	if a.status != http.StatusSeeOther {
+		t.Fatalf("a forced round: %d %s", a.status, text(a.body))
+	}
+	if r := s.tournament("club").Rounds; len(r) != 3 {
+		t.Errorf("the forced round was not entered: %d rounds", len(r))
+	}
+	mustContain(t, "the log", td.get("/t/club/admin/log"), "round 2 (swiss): 1-3, 4-2", "round 3 (swiss): 1-2, 3-4 [forced: ", "td-club")
 }

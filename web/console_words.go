@@ -39,6 +39,7 @@ var consoleRules = []struct {
 	{regexp.MustCompile(`give --outcome`), "choose it in “How it ended”"},
 	{regexp.MustCompile(`fix some pairs by hand \(--fix\) or enter the round with 'round add'`), "fix some pairs by hand, or enter the round with the command line's 'outflank round add'"},
 	{regexp.MustCompile(`--fix and --forbid apply`), "fixed and forbidden pairs apply"},
+	{regexp.MustCompile(`add --force to enter it anyway`), "tick “Enter it even where the rulebook forbids it” to enter it anyway"},
 	{regexp.MustCompile(`--choice applies`), "a choice of colours applies"},
 }
 

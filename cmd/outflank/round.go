@@ -1,9 +1,9 @@
 package main
 
 import (
-	"fmt"
+	"context"
 	"outflank/director"
-	"strings"
+	"outflank/sqlite"
 
 	"outflank"
 )
@@ -32,59 +32,14 @@ func runRoundAdd(e *env, args []string) error {
 		return err
 	}
 	var notices []outflank.Notice
-	err = e.update(slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
-		st := outflank.StageSwiss
-		if n := len(t.Rounds); n > 0 {
-			st = t.Rounds[n-1].Stage
-		}
-		if *stage != "" {
-			st = outflank.Stage(*stage)
-		}
-		var ps []outflank.Pair
-		for _, text := range pairs {
-			p, err := director.ParsePair(t, text)
-			if err != nil {
-				return "", err
-			}
-			ps = append(ps, p)
-		}
-		var ids []int
-		for _, ref := range byes {
-			p, err := t.FindPlayer(ref)
-			if err != nil {
-				return "", err
-			}
-			ids = append(ids, p.ID)
-		}
-		// What the rulebooks forbid is looked for before the round is
-		// added, and reported after AddRound's own checks.
-		notices = t.CheckRound(st, ps, ids)
-		var forbidden []string
-		for _, n := range notices {
-			if n.Forbidden {
-				forbidden = append(forbidden, n.Text)
-			}
-		}
-		r, err := t.AddRound(st, ps, ids)
+	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		ev, ns, err := director.AddRound(ctx, db, slug, director.RoundByHand{Stage: *stage, Pairs: pairs, Byes: byes, Force: *force})
 		if err != nil {
-			return "", err
+			return err
 		}
-		if len(forbidden) > 0 && !*force {
-			return "", outflank.Errorf(outflank.EINVALID, "round %d not entered:\n  %s\nCorrect the round, or add --force to enter it anyway (the log records that it was forced)",
-				r.Number, strings.Join(forbidden, "\n  "))
-		}
-		forced := ""
-		if len(forbidden) > 0 {
-			forced = fmt.Sprintf(" [forced: %d rule(s) overridden]", len(forbidden))
-		}
-		var parts []string
-		for _, g := range r.Games {
-			parts = append(parts, fmt.Sprintf("%d-%d", g.Black, g.White))
-		}
-		for _, id := range r.Byes {
-			parts = append(parts, fmt.Sprintf("bye %d", id))
-		}
-		return fmt.Sprintf("round %d (%s): %s%s", r.Number, r.Stage, strings.Join(parts, ", "), forced), nil
+		notices = ns
+		e.saved(ev, "")
+		return nil
 	})
 	if err != nil {
 		return err
