@@ -37,6 +37,9 @@ func TestAccountCommands(t *testing.T) {
 	if !regexp.MustCompile(`^oft_[A-Za-z0-9_-]{20,}$`).MatchString(token) {
 		t.Errorf("token add printed %q", token)
 	}
+	if code, out, errOut := d.run("token", "add", "carol"); code != 0 || !strings.HasPrefix(out, "oft_") || !strings.Contains(errOut, "saved: token api-") {
+		t.Errorf("token add without a name: exit %d %q %q", code, out, errOut)
+	}
 	link := strings.TrimSpace(d.ok("--as", "carol", "judge", "add", "club", "--table", "2", "--label", "Dan", "--base-url", "https://hall.example"))
 	if !regexp.MustCompile(`^https://hall\.example/j/ofj_[A-Za-z0-9_-]{20,}$`).MatchString(link) {
 		t.Errorf("judge add printed %q", link)

@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"outflank/auth"
 	"outflank/sqlite"
 )
 
 const (
-	tokenAddUsage    = "token add USER NAME"
+	tokenAddUsage    = "token add USER [NAME]"
 	tokenRemoveUsage = "token remove USER NAME"
 )
 
@@ -26,8 +27,13 @@ func runTokenAdd(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 2 {
+	if len(pos) != 1 && len(pos) != 2 {
 		return usagef("usage: outflank %s", tokenAddUsage)
+	}
+	if len(pos) == 1 {
+		// A token is named so that it can be listed and removed: without
+		// a name, by when it was made.
+		pos = append(pos, "api-"+time.Now().Format("20060102-150405"))
 	}
 	return e.withAuth(func(ctx context.Context, s *auth.Service, _ *sqlite.DB) error {
 		secret, err := s.AddToken(ctx, pos[0], pos[1])
