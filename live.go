@@ -141,6 +141,11 @@ const maxTranscript = 240
 // which the page settles by taking the transcript kept. A game submitted
 // takes no more moves.
 func (g *LiveGame) Record(seq int64, moves, actor string) (Recorded, error) {
+	if seq == 0 && moves == "" && g.Seq == 0 {
+		// Edit 0 is the board before any move, which every game has: a
+		// forfeit or a no-show submitted before a move was made.
+		return RecordDuplicate, nil
+	}
 	if seq < 1 {
 		return 0, Errorf(EINVALID, "sequence number %d: a judge's transcripts are numbered from 1", seq)
 	}

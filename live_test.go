@@ -34,6 +34,7 @@ func TestLiveRecordProtocol(t *testing.T) {
 		{"not a square", []send{{1, "f5z9", 0, outflank.EINVALID}}, 0, ""},
 		{"another device's edit with the same number", []send{{1, "f5", outflank.RecordApplied, ""}, {2, "f5d6", outflank.RecordApplied, ""}, {2, "f5f6", 0, outflank.ECONFLICT}}, 2, "f5d6"},
 		{"numbers start at 1", []send{{0, "f5", 0, outflank.EINVALID}, {-3, "f5", 0, outflank.EINVALID}}, 0, ""},
+		{"edit 0 is the empty board (a forfeit before a move)", []send{{0, "", outflank.RecordDuplicate, ""}, {1, "f5", outflank.RecordApplied, ""}, {0, "", 0, outflank.EINVALID}}, 1, "f5"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := &outflank.LiveGame{Round: 1, Table: 2}

@@ -627,3 +627,51 @@ func TestBrowserLiveStripAndPages(t *testing.T) {
 		t.Errorf("the confirmation's actor: %q", last.Actor)
 	}
 }
+
+// TestBrowserJudgeSeesTheDecision: with the director's confirmation
+// required, a judge submits a forfeit; the board says it waits; the
+// director confirms it on another device, and the judge's board shows the
+// result entered, without a reload.
+func TestBrowserJudgeSeesTheDecision(t *testing.T) {
+	browser := newBrowser(t)
+	d := newJudgeDemo(t)
+	ctx := outflank.WithActor(context.Background(), "td")
+	if _, err := director.SetJudgeConfirm(ctx, d.db, "open", true); err != nil {
+		t.Fatal(err)
+	}
+	judge := newTab(t, browser)
+	if err := chromedp.Do(judge, chromedp.EmulateViewport(375, 740), chromedp.Navigate(d.link), chromedp.WaitVisible(chromedp.CSS("#jboard")),
+		chromedp.Evaluate[chromedp.Void](`window.outflankNotReloaded = true; document.getElementById("judge").dataset.waitEvery = "1"`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(judge, chromedp.Click(chromedp.CSS("details summary")), chromedp.SetValue(`select[name="loser"]`, "white"),
+		chromedp.Click(chromedp.CSS(`button[value="forfeit"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitTab(t, judge, `document.getElementById("judge").dataset.liveState === "pending"`, 5*time.Second, "the forfeit waiting for the director")
+	if g, _ := d.tournament(t).Game(1, 1); g.Result != nil {
+		t.Fatalf("a result waiting for confirmation was entered: %+v", g.Result)
+	}
+	if _, err := director.ConfirmJudged(ctx, d.db, d.db, "open", 1, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	waitTab(t, judge, `document.getElementById("judge").dataset.liveState === "entered"`, 5*time.Second, "the judge's board showing the director's decision")
+	if note := run(t, judge, textOf("#judge-note")); !strings.Contains(note, "Result entered") {
+		t.Errorf("the board says %q", note)
+	}
+	if !run(t, judge, chromedp.Evaluate[bool](`window.outflankNotReloaded === true`)) {
+		t.Error("the judge's board was reloaded")
+	}
+	if g, _ := d.tournament(t).Game(1, 1); g.Result == nil || g.Result.Outcome != outflank.OutcomeForfeit {
+		t.Errorf("the result entered: %+v", g.Result)
+	}
+}
+
+func (d *judgeDemo) tournament(t *testing.T) *outflank.Tournament {
+	t.Helper()
+	tour, err := d.db.Tournament(context.Background(), "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tour
+}

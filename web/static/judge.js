@@ -395,6 +395,18 @@
   });
   window.addEventListener("offline", function () { net.offline = true; render(); });
 
+  // A result waiting for the director (or flagged beside his) is decided
+  // on another device: the board asks every few seconds while it waits,
+  // and shows the decision without a reload.
+  var lastAsked = Date.now();
+  setInterval(function () {
+    var every = Math.max(1, +(root.dataset.waitEvery || 10)) * 1000;
+    if ((st.state === "pending" || st.state === "flagged") && !net.busy && !st.submit && !document.hidden && Date.now() - lastAsked >= every) {
+      lastAsked = Date.now();
+      fetchState("");
+    }
+  }, 1000);
+
   // For the tests: the rules the page plays by.
   root.othello = { replay: replay, legalMoves: legalMoves, parse: parse, format: format };
 
