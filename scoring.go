@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"outflank/othello"
 	"outflank/rules"
@@ -28,10 +29,17 @@ type ResultInput struct {
 // shortest possible game ends after nine moves, with 4 + 9 discs.
 const minEndDiscs = 13
 
+// MaxReason bounds a result's reason (a penalty's, a forfeit's): a
+// sentence or two, shown in the log and beside the result.
+const MaxReason = 300
+
 // ScoreResult validates a result entered by the director and computes its
 // official score under these settings.
 func (s Settings) ScoreResult(in ResultInput) (*Result, error) {
 	res := &Result{Outcome: in.Outcome, Reason: strings.TrimSpace(in.Reason)}
+	if n := utf8.RuneCountInString(res.Reason); n > MaxReason {
+		return nil, Errorf(EINVALID, "the reason is %d characters long: say it in at most %d (the log and the crosstable show it)", n, MaxReason)
+	}
 	var board *Discs
 	finished := false
 	if in.Moves != "" {

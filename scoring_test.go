@@ -104,6 +104,7 @@ func TestScoreResultRejects(t *testing.T) {
 		{"forfeit without loser", rules.WOC, in{Outcome: "forfeit"}, "--loser"},
 		{"forfeit with a score", rules.WOC, in{Outcome: "forfeit", Loser: "black", Score: discs(40, 24)}, "leave out the score"},
 		{"penalty without reason", rules.WOC, in{Outcome: "penalty", Score: discs(32, 32)}, "needs a reason"},
+		{"a reason of a page", rules.WOC, in{Outcome: "penalty", Score: discs(32, 32), Reason: strings.Repeat("é", outflank.MaxReason+1)}, "the reason is 301 characters long: say it in at most 300"},
 		{"penalty not adding to 64", rules.WOC, in{Outcome: "penalty", Score: discs(30, 30), Reason: "x"}, "must add up to 64"},
 		{"draw-win of a won game", rules.WOC, in{Outcome: "draw-win", Score: discs(40, 24), Winner: "black"}, "only to a drawn game"},
 		{"draw-win without holder", rules.WOC, in{Outcome: "draw-win", Score: discs(32, 32)}, "--winner"},
