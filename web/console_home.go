@@ -81,7 +81,9 @@ func (s *Server) handleConsole(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := s.newConsoleView(w, r, t, "event")
-	v.Page = consoleHomeView{Banner: bannerOf(t), Latest: latest.event(), Rounds: report.RoundsOf(t)}
+	b := bannerOf(t)
+	b.judged(t.Slug, v.Judged)
+	v.Page = consoleHomeView{Banner: b, Latest: latest.event(), Rounds: report.RoundsOf(t)}
 	s.consolePage(w, r, http.StatusOK, "console-home", t.Name, v)
 }
 
@@ -92,6 +94,9 @@ type banner struct {
 	Headline string
 	Lines    []string
 	Done     bool
+	// Judges says what of the table judges' results waits for a
+	// director, or "".
+	Judges string
 	// Actions are the console's pages that do what comes next, the main
 	// one first.
 	Actions []link
@@ -131,6 +136,18 @@ func bannerOf(t *outflank.Tournament) banner {
 		b.Actions = append(b.Actions, link{base + "/players", "Register more players"})
 	}
 	return b
+}
+
+// judged adds to the banner the judges' results of slug that wait for a
+// director, and the button to their review first: a result waiting for
+// confirmation is a result still to enter, a disagreement one to settle
+// before the next round is paired.
+func (b *banner) judged(slug string, j *judgesWaiting) {
+	if j == nil || j.Total() == 0 {
+		return
+	}
+	b.Judges = j.Words()
+	b.Actions = append([]link{{"/t/" + slug + "/judge/review", "Review the judges' results"}}, b.Actions...)
 }
 
 // pairWords is the pairing button's label.

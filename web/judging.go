@@ -1,8 +1,10 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"outflank"
 	"outflank/director"
@@ -11,8 +13,9 @@ import (
 // The director's side of the judges' work: the results judges submitted
 // that wait for a director (the tournament requires confirmation, or the
 // judge's result disagrees with the one entered), with what to do about
-// each, and the setting that makes submissions wait. The console links
-// here.
+// each, and the setting that makes submissions wait: a console page, which
+// the console's bar links to with the number waiting, and its banner when
+// any does.
 
 func (s *Server) registerJudgingRoutes(mux *http.ServeMux) {
 	s.route(mux, "GET /t/{slug}/judge/review", Director, s.handleJudgeReview)
@@ -35,9 +38,9 @@ type reviewItem struct {
 	Note         string
 }
 
-// reviewView is the director's review of the judges' games.
+// reviewView is the director's review of the judges' games, a console
+// page.
 type reviewView struct {
-	CSRF    string
 	Confirm bool // the tournament's setting: submissions wait for a director
 	Waiting []reviewItem
 	Others  []reviewItem
@@ -48,15 +51,18 @@ func (s *Server) handleJudgeReview(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	s.reviewPage(w, r, t, http.StatusOK, "")
+}
+
+// reviewPage renders the review of t's judges' games, in the console,
+// with message when a decision was refused.
+func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string) {
 	list, err := s.live.LiveGames(r.Context(), t.Slug)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	v := reviewView{Confirm: t.Settings.JudgeConfirm}
-	if sess := session(r); sess != nil {
-		v.CSRF = sess.CSRF
-	}
+	page := reviewView{Confirm: t.Settings.JudgeConfirm}
 	for _, g := range list {
 		item := reviewItem{Round: g.Round, Table: g.Table, State: g.State, Words: liveWords(g), Judge: g.Actor, Moves: len(g.Moves) / 2, Note: g.Note}
 		if game, err := t.Game(g.Round, g.Table); err == nil {
@@ -73,21 +79,87 @@ func (s *Server) handleJudgeReview(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if g.State == outflank.LivePending || g.State == outflank.LiveFlagged {
-			v.Waiting = append(v.Waiting, item)
+			page.Waiting = append(page.Waiting, item)
 		} else {
-			v.Others = append(v.Others, item)
+			page.Others = append(page.Others, item)
 		}
 	}
-	s.privatePage(w, r, "judging", view{Title: "Judges' results", Tournament: t, Data: v})
+	v := s.newConsoleView(w, r, t, "review")
+	v.Error, v.Page = message, page
+	s.consolePage(w, r, status, "judging", "Judges' results · "+t.Name, v)
 }
 
-// decided answers a director's decision: back to the review.
-func (s *Server) decided(w http.ResponseWriter, r *http.Request, err error) {
+// judgesWaiting counts a tournament's judges' results that wait for a
+// director: Pending for a confirmation, Flagged because they disagree
+// with the result entered.
+type judgesWaiting struct {
+	Pending, Flagged int
+}
+
+// Total is the number of judges' results waiting.
+func (j judgesWaiting) Total() int { return j.Pending + j.Flagged }
+
+// Words says what waits, as the console's banner tells it; "" when
+// nothing does.
+func (j judgesWaiting) Words() string {
+	verb := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	var parts []string
+	if j.Pending > 0 {
+		parts = append(parts, verb(j.Pending, "waits", "wait")+" for your confirmation")
+	}
+	if j.Flagged > 0 {
+		parts = append(parts, verb(j.Flagged, "disagrees", "disagree")+" with the result entered")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Table judges' results wait for you: " + strings.Join(parts, ", and ") + "."
+}
+
+// judgesWaiting reads what waits for a director among slug's judges'
+// results; nil when the server records no live games.
+func (s *Server) judgesWaiting(ctx context.Context, slug string) *judgesWaiting {
+	if s.live == nil {
+		return nil
+	}
+	j := &judgesWaiting{}
+	list, err := s.live.LiveGames(ctx, slug)
 	if err != nil {
-		s.errorPage(w, r, statusOf(err), consoleWords(outflank.ErrorMessage(err)), link{"/t/" + r.PathValue("slug") + "/judge/review", "Back to the judges' results"})
+		// The console still works; the count is only missing.
+		s.log.Warn("reading the live games for the console", "tournament", slug, "err", err)
+		return j
+	}
+	for _, g := range list {
+		switch g.State {
+		case outflank.LivePending:
+			j.Pending++
+		case outflank.LiveFlagged:
+			j.Flagged++
+		}
+	}
+	return j
+}
+
+// decided answers a director's decision: back to the review, with
+// message; when refused, the review again with the reason.
+func (s *Server) decided(w http.ResponseWriter, r *http.Request, message string, err error) {
+	if err != nil {
+		again := func(status int, text string) {
+			t, ok := s.judging(w, r, true)
+			if !ok {
+				return
+			}
+			s.reviewPage(w, r, t, status, consoleWords(text))
+		}
+		s.consoleFailed(w, r, err, again)
 		return
 	}
-	http.Redirect(w, r, "/t/"+r.PathValue("slug")+"/judge/review", http.StatusSeeOther)
+	s.redirectSaved(w, r, "/t/"+r.PathValue("slug")+"/judge/review", message)
 }
 
 // handleJudgeConfirm enters a judge's submission: one waiting for
@@ -105,7 +177,7 @@ func (s *Server) handleJudgeConfirm(w http.ResponseWriter, r *http.Request) {
 	if text := r.PostFormValue("expect"); text != "" {
 		var err error
 		if expect, err = director.ParseScore(text); err != nil {
-			s.decided(w, r, err)
+			s.decided(w, r, "", err)
 			return
 		}
 	}
@@ -113,7 +185,11 @@ func (s *Server) handleJudgeConfirm(w http.ResponseWriter, r *http.Request) {
 	if j != nil {
 		s.noteLive(*j.Live)
 	}
-	s.decided(w, r, err)
+	message := fmt.Sprintf("Round %d, table %d: the judge's result is entered.", round, table)
+	if j != nil && j.Entered != nil {
+		message = "Entered: " + j.Entered.Event.Summary + "."
+	}
+	s.decided(w, r, message, err)
 }
 
 // handleJudgeDismiss returns a submission waiting for confirmation to its
@@ -127,10 +203,12 @@ func (s *Server) handleJudgeDismiss(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g, err := director.DismissJudged(r.Context(), s.live, r.PathValue("slug"), round, table)
+	message := ""
 	if err == nil {
 		s.noteLive(*g)
+		message = fmt.Sprintf("Round %d, table %d: %s", round, table, g.Note)
 	}
-	s.decided(w, r, err)
+	s.decided(w, r, message, err)
 }
 
 // handleJudgeSettings sets whether the judges' results wait for a
@@ -138,9 +216,13 @@ func (s *Server) handleJudgeDismiss(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleJudgeSettings(w http.ResponseWriter, r *http.Request) {
 	on := r.PostFormValue("confirm")
 	if on != "on" && on != "off" {
-		s.decided(w, r, outflank.Errorf(outflank.EINVALID, "confirm %q: on (the judges' results wait for a director) or off", on))
+		s.decided(w, r, "", outflank.Errorf(outflank.EINVALID, "confirm %q: on (the judges' results wait for a director) or off", on))
 		return
 	}
-	_, err := director.SetJudgeConfirm(r.Context(), s.store, r.PathValue("slug"), on == "on")
-	s.decided(w, r, err)
+	ev, err := director.SetJudgeConfirm(r.Context(), s.store, r.PathValue("slug"), on == "on")
+	message := ""
+	if err == nil {
+		message = "Saved: " + ev.Summary + "."
+	}
+	s.decided(w, r, message, err)
 }

@@ -323,11 +323,24 @@
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.querySelector("[data-console-live]");
           if (fresh) { box.innerHTML = fresh.innerHTML; }
+          var review = $("#console-review"), freshReview = doc.querySelector("#console-review");
+          if (review && freshReview) { review.innerHTML = freshReview.innerHTML; review.title = freshReview.title; }
         })
         .catch(function () {}).then(done);
     }
-    var stream = new EventSource(box.dataset.consoleLive);
+    // Where the server records judges' games (the bar links to their
+    // results), the page follows them too: a result submitted, confirmed
+    // or returned changes what waits for a director; moves alone do not.
+    var judged = !!$("#console-review"), states = {};
+    var stream = new EventSource(box.dataset.consoleLive + (judged ? "&moves=all" : ""));
     stream.addEventListener("change", update);
+    stream.addEventListener("move", function (e) {
+      var g;
+      try { g = JSON.parse(e.data); } catch (err) { return; }
+      var key = g.round + "/" + g.table, state = g.state || "playing", before = states[key] || "playing";
+      states[key] = state;
+      if (state !== before) { update(); }
+    });
     window.addEventListener("pagehide", function () { stream.close(); });
   }
 
