@@ -70,7 +70,7 @@ func open(ctx context.Context, path string, opts Options) (_ *DB, err error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{path: path, abs: abs, readOnly: !writable(abs), Now: time.Now, release: release}
+	db := &DB{path: path, abs: abs, readOnly: !writable(abs), Now: time.Now, release: release, created: created}
 	if first {
 		if err := db.checkFiles(created || opts.Create); err != nil {
 			return nil, err
@@ -105,7 +105,7 @@ func createIfAsked(path, abs string, create bool) (bool, error) {
 		return false, outflank.Errorf(outflank.EINVALID, "database %s is a symbolic link to nothing: give the path of the database file", path)
 	case errors.Is(err, fs.ErrNotExist):
 		if !create {
-			return false, outflank.Errorf(outflank.ENOTFOUND, "no database at %s (create one with 'outflank new')", path)
+			return false, outflank.Errorf(outflank.ENOTFOUND, "no database at %s: 'outflank new' creates one with its first tournament, 'outflank user add NAME --admin' with its first administrator (or give --db the path of yours)", path)
 		}
 		if !writable(abs) {
 			return false, outflank.Errorf(outflank.EINVALID, "cannot create database %s: its folder is read-only; nothing was saved", path)

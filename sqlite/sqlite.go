@@ -65,6 +65,8 @@ type DB struct {
 	immutable bool
 	// id is the identity of the file opened.
 	id fileID
+	// created is set when Open created the file.
+	created bool
 
 	mu sync.Mutex
 	// counter is the highest commit counter seen (PRAGMA user_version,
@@ -100,3 +102,7 @@ func (db *DB) Close() error {
 	}
 	return err
 }
+
+// Created reports whether Open created the database file: a command says
+// so, since a mistyped --db makes a new, empty database.
+func (db *DB) Created() bool { return db.created }

@@ -191,6 +191,14 @@ func checkCSRF(r *http.Request, sess *outflank.Session) error {
 // to log in on a page), 403, 429.
 func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
+	if status == http.StatusUnauthorized && isJudgePage(r.URL.Path) && safeMethod(r.Method) {
+		// A table judge has no password to log in with: his link ended
+		// (midnight, or the director withdrew it), and only a new one helps.
+		w.Header().Set("WWW-Authenticate", `Bearer realm="outflank"`)
+		s.errorPage(w, r, status, "This judge's link has ended: it expires at midnight, and the director may withdraw it. Ask the director for a new link (a QR code to scan); the moves this phone recorded are kept in it.",
+			link{"/login?next=" + url.QueryEscape(r.URL.RequestURI()), "Directors: log in"})
+		return
+	}
 	if status == http.StatusUnauthorized && !strings.HasPrefix(r.URL.Path, "/api/") && safeMethod(r.Method) {
 		http.Redirect(w, r, "/login?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
 		return
@@ -235,4 +243,15 @@ func (s *Server) Routes() []Route {
 		out[i] = Route{Pattern: r.pattern, Access: r.access}
 	}
 	return out
+}
+
+// isJudgePage says whether path is a table judge's page:
+// /t/{slug}/judge or below it.
+func isJudgePage(path string) bool {
+	rest, ok := strings.CutPrefix(path, "/t/")
+	if !ok {
+		return false
+	}
+	_, rest, _ = strings.Cut(rest, "/")
+	return (rest == "judge" || strings.HasPrefix(rest, "judge/")) && rest != "judge/review" // the review is a director's
 }

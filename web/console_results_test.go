@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -200,9 +201,10 @@ func TestConsoleJudges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ended, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode == http.StatusOK {
-		t.Errorf("the judge's board after the link was withdrawn: %d", res.StatusCode)
+	if res.StatusCode != http.StatusUnauthorized || !strings.Contains(string(ended), "This judge&#39;s link has ended") {
+		t.Errorf("the judge's board after the link was withdrawn: %d\n%s", res.StatusCode, text(string(ended)))
 	}
 	if again := td.post("/t/club/admin/judges/"+id+"/remove", url.Values{}); again.status != http.StatusNotFound {
 		t.Errorf("withdrawn twice: %d", again.status)
@@ -210,6 +212,46 @@ func TestConsoleJudges(t *testing.T) {
 	// The accounts' log names the director, on the administrator's page.
 	users := s.as("admin (session)").get("/admin/users")
 	mustContain(t, "the accounts' log", users, "Changes of the accounts", "td-club", "withdrew judge link #"+id+" (Jo)", "issued judge link #"+id+" for Jo")
+}
+
+// TestConsoleJudgesLoopback: a judge's link issued while the console is
+// open at this computer's own address (127.0.0.1, localhost) names it, and
+// a phone cannot open it: the judges' page says so, before and with the
+// link, and how to issue one that works. At the hall's address, or with a
+// base URL, it says nothing.
+func TestConsoleJudgesLoopback(t *testing.T) {
+	s := newAccessSite(t)
+	td := s.as("td-club (session)")
+	at := func(host, method, path string) answer {
+		t.Helper()
+		var body io.Reader
+		form := url.Values{"label": {"Jo"}, "csrf": {td.csrf}}
+		if method == "POST" {
+			body = strings.NewReader(form.Encode())
+		}
+		req, _ := http.NewRequest(method, s.srv.URL+path, body)
+		if method == "POST" {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		req.Host = host // the jar keeps the cookie for the server's own
+		req.AddCookie(&http.Cookie{Name: "outflank_session", Value: s.creds["td-club (session)"].cookie})
+		return td.do(req)
+	}
+	for _, host := range []string{strings.TrimPrefix(s.srv.URL, "http://"), "localhost:8080", "[::1]:8080"} {
+		mustContain(t, "the judges' page at "+host, at(host, "GET", "/t/club/admin/judges"), `<p class="loopback"`, "You opened the console at "+host, "--base-url")
+		issued := at(host, "POST", "/t/club/admin/judges")
+		mustContain(t, "a link issued at "+host, issued, "A judge's phone cannot open this link: it names "+host, "--base-url", "/j/ofj_")
+		if n := strings.Count(issued.body, `class="loopback"`); n != 1 {
+			t.Errorf("a link issued at %s: %d warnings", host, n)
+		}
+	}
+	for _, host := range []string{"192.168.1.20:8080", "hall.example"} {
+		for _, method := range []string{"GET", "POST"} {
+			if a := at(host, method, "/t/club/admin/judges"); a.status != http.StatusOK || strings.Contains(a.body, "loopback") {
+				t.Errorf("%s the judges' page at %s: %d, warns %v", method, host, a.status, strings.Contains(a.body, "loopback"))
+			}
+		}
+	}
 }
 
 // TestConsolePrint: the wall's pairing list names each player's table,

@@ -224,14 +224,19 @@ func TestMissingDatabaseIsNotCreated(t *testing.T) {
 		{"player", "add", "rec", "--name", "Ann"}, {"player", "withdraw", "rec", "1"}, {"player", "edit", "rec", "1", "--rating", "3"},
 		{"round", "add", "rec", "--pair", "1-2"},
 	} {
-		d.fail(1, "no database at "+d.path+" (create one with 'outflank new')", args...)
+		d.fail(1, "no database at "+d.path+": 'outflank new' creates one", args...)
 	}
 	if names, _ := os.ReadDir(dir); len(names) != 0 {
 		t.Errorf("files were created: %v", names)
 	}
-	d.ok("new", "rec", "--name", "Records Open", "--rules", "woc")
+	if code, _, stderr := d.run("new", "rec", "--name", "Records Open", "--rules", "woc"); code != 0 || !strings.Contains(stderr, "created a new database: "+d.path) {
+		t.Errorf("new on a new path: exit %d, stderr %q; want it to say it created the database", code, stderr)
+	}
 	if _, err := os.Stat(d.path); err != nil {
 		t.Errorf("new did not create the database: %v", err)
+	}
+	if code, _, stderr := d.run("new", "rec2", "--name", "Records Cup", "--rules", "woc"); code != 0 || strings.Contains(stderr, "created") {
+		t.Errorf("new on an existing database: exit %d, stderr %q", code, stderr)
 	}
 }
 

@@ -35,7 +35,7 @@ var commands = map[string]command{
 	"log":        {usage: "log SLUG [--json]", help: "the audit log", run: runLog},
 	"export":     {usage: "export SLUG [--format json|elo|csv] [-o FILE]", help: "write the tournament file, a WOF .ELO file or a CSV", run: runExport},
 	"serve":      {usage: serveUsage, help: "serve the live web site of every tournament in the database", run: runServe},
-	"user":       {usage: "user add|passwd|remove|list|grant|revoke ...", help: "accounts of the web console and their roles", run: runUser},
+	"user":       {usage: "user add|passwd|remove|list|grant|revoke|log ...", help: "accounts of the web console and their roles", run: runUser},
 	"token":      {usage: "token add|list|remove ...", help: "API tokens for scripts", run: runToken},
 	"judge":      {usage: "judge add|list|remove|confirmation SLUG ...", help: "table judges' links, and whether their results wait for a director", run: runJudge},
 	"version":    {usage: "version [--json]", help: "the release, commit and platform of this binary", run: runVersion},

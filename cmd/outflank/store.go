@@ -32,6 +32,9 @@ func (e *env) storeDo(create bool, fn func(ctx context.Context, db *sqlite.DB) e
 		return err
 	}
 	defer db.Close()
+	if db.Created() {
+		e.printf(e.stderr, "created a new database: %s\n", e.db)
+	}
 	return fn(ctx, db)
 }
 
