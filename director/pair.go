@@ -44,16 +44,10 @@ func Pair(ctx context.Context, store outflank.Store, slug string, req PairReques
 		if round == 0 {
 			round = len(t.Rounds) + 1
 		}
-		opts := outflank.PairOptions{Seed: req.Seed, Round: round, SeedGiven: req.SeedGiven, Match: req.Match, Replace: req.Replace}
-		for _, text := range req.Choices {
-			c, err := t.ParseChoiceOption(text)
-			if err != nil {
-				return "", err
-			}
-			opts.Choices = append(opts.Choices, c)
-		}
-		var err error
-		if opts.Fixed, opts.Forbidden, err = ParsePairs(t, req.Fix, req.Forbid); err != nil {
+		fixed := req
+		fixed.Round = round
+		opts, err := pairOptions(t, fixed)
+		if err != nil {
 			return "", err
 		}
 		p, err := t.PairNext(opts)

@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"html/template"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -25,6 +27,10 @@ type judgesView struct {
 	Withdrawn int64
 	// Round, Table and Label are the form as typed.
 	Round, Table, Label string
+	// Loopback is the host the links name ("127.0.0.1:8080") when it is
+	// this computer's own, which no judge's phone can open: the console
+	// was opened there, and the server has no base URL.
+	Loopback string
 }
 
 // issuedLink is a new judge's link: its address and QR code.
@@ -53,6 +59,13 @@ func (s *Server) judgesPage(w http.ResponseWriter, r *http.Request, t *outflank.
 		return
 	}
 	page.Links = links
+	if s.baseURL == "" {
+		if target, ok := s.absoluteURL(r, "/"); ok {
+			if u, err := url.Parse(target); err == nil && isLoopback(u.Hostname()) {
+				page.Loopback = u.Host
+			}
+		}
+	}
 	v := s.newConsoleView(w, r, t, "judges")
 	v.Error, v.Page = message, page
 	s.consolePage(w, r, status, "console-judges", "Judges · "+t.Name, v)
@@ -98,6 +111,17 @@ func (s *Server) handleAddJudge(w http.ResponseWriter, r *http.Request) {
 	// shown once, and goes neither in an address nor in a cookie.
 	page = judgesView{Issued: &issuedLink{Link: *j, URL: target, QR: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))}}
 	s.judgesPage(w, r, t, http.StatusOK, "", page)
+}
+
+// isLoopback says whether host names this computer only: localhost, or a
+// loopback address (127.0.0.1, ::1).
+func isLoopback(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
 }
 
 // handleRemoveJudge withdraws a judge's link (a lost phone, a judge gone
