@@ -112,11 +112,28 @@ func TestConsoleSettings(t *testing.T) {
 	if tour := s.tournament("autumn"); tour.Settings.Rounds != 8 || tour.Settings.BrightwellC != 8 || tour.Name != "Autumn Open" {
 		t.Errorf("saved %+v", tour.Settings)
 	}
+	// Round 1 is paired: the form is disabled, and says so; the server
+	// refuses a change sent anyway, even of the name alone, and nothing
+	// changes.
+	locked := admin.get("/t/club/admin/settings")
+	mustContain(t, "the settings after round 1", locked, `<p class="locked" id="settings-locked">Round 1 is paired`, `<fieldset disabled aria-describedby="settings-locked">`)
 	a = admin.post("/t/club/admin/settings", url.Values{"name": {"Renamed"}, "rules": {"bof-regional"}, "rounds": {"6"}})
 	if a.status != http.StatusConflict {
 		t.Errorf("settings after round 1: %d", a.status)
 	}
-	mustContain(t, "settings after round 1", a, "fixed")
+	mustContain(t, "settings after round 1", a, "fixed", `<fieldset disabled`)
+	before := s.tournament("club")
+	for _, form := range []url.Values{
+		{"name": {"Renamed"}, "rules": {string(before.Rules)}, "rounds": {"5"}},
+		{"name": {before.Name}, "rules": {string(before.Rules)}, "rounds": {"5"}, "minutes": {"45"}},
+	} {
+		if a := s.as("td-club (session)").post("/t/club/admin/settings", form); a.status != http.StatusConflict {
+			t.Errorf("settings after round 1 (%v): %d", form, a.status)
+		}
+	}
+	if after := s.tournament("club"); after.Version != before.Version || after.Name != before.Name || after.Settings.Minutes != before.Settings.Minutes {
+		t.Errorf("settings after round 1 changed: %q %+v", after.Name, after.Settings)
+	}
 
 	// A tournament's director edits its settings too, and no other's.
 	if err := s.db.Grant(context.Background(), "td-club", outflank.Grant{Tournament: "autumn", Role: outflank.RoleTD}); err != nil {
