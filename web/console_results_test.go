@@ -303,7 +303,8 @@ func TestProjector(t *testing.T) {
 	if res.StatusCode != http.StatusOK || res.Header.Get("ETag") == "" {
 		t.Errorf("the projector: %d, ETag %q", res.StatusCode, res.Header.Get("ETag"))
 	}
-	mustContain(t, "the projector", answer{status: res.StatusCode, body: b.String()}, "Round 1", "Standings", "Ann", "projector.js", `data-live="/t/club/events?since=`)
+	mustContain(t, "the projector", answer{status: res.StatusCode, body: b.String()}, "Round 1", "Standings", "Ann", "projector.js", `data-live="/t/club/events?since=`,
+		`<p class="summary">Round 1 of 5 in play`) // the summary as a sentence
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
