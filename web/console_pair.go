@@ -49,6 +49,39 @@ type proposalView struct {
 	Query   url.Values
 }
 
+// Numbers names the rounds the proposal pairs: "round 12", "rounds 12 and
+// 13" (a knockout time slot pairs several at once); the round to pair
+// when there is no proposal.
+func (p proposalView) Numbers() string {
+	var n []string
+	for _, r := range p.Rounds {
+		n = append(n, strconv.Itoa(r.Number))
+	}
+	switch len(n) {
+	case 0:
+		return "round " + strconv.Itoa(p.Round)
+	case 1:
+		return "round " + n[0]
+	}
+	return "rounds " + listWords(n)
+}
+
+// Heading is the page's heading: "Pair rounds 12 and 13".
+func (p proposalView) Heading() string { return "Pair " + p.Numbers() }
+
+// CanForbid reports whether a game of the proposal has a "forbid" link
+// (a Swiss round's games have; a knockout's have not).
+func (p proposalView) CanForbid() bool {
+	for _, r := range p.Rounds {
+		for _, g := range r.Games {
+			if g.Forbid != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // pairControl is a fixed or forbidden pair, with the address of the
 // proposal without it.
 type pairControl struct {
@@ -218,7 +251,7 @@ func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflan
 	c.Del("seed")
 	page.NewSeed = base + "?" + c.Encode()
 	v.Page = page
-	s.consolePage(w, r, status, "console-pair", fmt.Sprintf("Pair round %d · %s", page.Round, t.Name), v)
+	s.consolePage(w, r, status, "console-pair", page.Heading()+" · "+t.Name, v)
 }
 
 func cloneValues(q url.Values) url.Values {

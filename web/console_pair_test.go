@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -10,6 +11,8 @@ import (
 	"testing"
 
 	"outflank"
+	"outflank/rules"
+	"outflank/simulate"
 )
 
 // newEvent creates tournament slug (EGP rules, 5 rounds) with n players
@@ -83,7 +86,7 @@ func TestConsolePairing(t *testing.T) {
 	}
 	// Round 2: the Swiss engine's explanation, a fix and a forbidden pair.
 	page = td.get(td.get("/t/swiss/admin/pair").location)
-	mustContain(t, "round 2's proposal", page, "score", "colour-balance", "alternation", "The matching is exact", "forbid")
+	mustContain(t, "round 2's proposal", page, "score", "colour-balance", "alternation", "The matching is exact", "forbid", "Forbid a pair with its “forbid” link.")
 	forbid := regexp.MustCompile(`href="(/t/swiss/admin/pair\?[^"]*forbid=[^"]*)"`).FindStringSubmatch(page.body)
 	if forbid == nil {
 		t.Fatalf("no forbid link:\n%s", page.body)
@@ -119,4 +122,38 @@ func TestConsolePairing(t *testing.T) {
 	}
 	// A round that cannot be paired says why.
 	mustContain(t, "pairing with results missing", td.get("/t/swiss/admin/pair?seed=1"), "has no result yet")
+}
+
+// TestConsolePairKnockoutSlot: a knockout time slot pairs several rounds
+// at once (an EGP's final and third place, rounds 12 and 13): the page's
+// heading, title and button name them all; its games have no "forbid"
+// link, and the page does not point to one.
+func TestConsolePairKnockoutSlot(t *testing.T) {
+	s := newAccessSite(t)
+	tour, err := simulate.Event(simulate.Options{Rules: rules.EGP, Players: 16, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour.Slug, tour.Name, tour.Rounds = "egpko", "EGP knockout", tour.Rounds[:11] // the Swiss rounds, all played
+	ctx := context.Background()
+	if _, err := s.db.Create(ctx, tour, outflank.KindImport, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.Grant(ctx, "td-club", outflank.Grant{Tournament: "egpko", Role: outflank.RoleTD}); err != nil {
+		t.Fatal(err)
+	}
+	td := s.as("td-club (session)")
+	page := td.get(td.get("/t/egpko/admin/pair").location)
+	mustContain(t, "the final's proposal", page, "<title>Pair rounds 12 and 13 · EGP knockout", "<h1>Pair rounds 12 and 13 <span",
+		"Round 12 final", "Round 13 third place", "Publish rounds 12 and 13")
+	if strings.Contains(page.body, "forbid") {
+		t.Errorf("a knockout's proposal speaks of forbidding pairs:\n%s", text(page.body))
+	}
+	a := td.post("/t/egpko/admin/pair", publishValues(t, page.body))
+	if a.status != http.StatusSeeOther {
+		t.Fatalf("publish: %d %s", a.status, text(a.body))
+	}
+	if n := len(s.tournament("egpko").Rounds); n != 13 {
+		t.Errorf("published: %d rounds, want 13", n)
+	}
 }
