@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -89,7 +90,7 @@ func newConsoleSite(t *testing.T) *consoleSite {
 			t.Fatal(err)
 		}
 	}
-	srv, err := web.New(db, db, web.Config{Accounts: db, PlayerDB: db})
+	srv, err := web.New(db, db, web.Config{Accounts: db, PlayerDB: db, Live: db})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,8 +244,11 @@ func TestBrowserConsole(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitPage(t, tab, "the banner", `document.querySelector("section.banner .button.primary").textContent === "Pair round 1"`)
-	shoot(t, tab, dir, "console-home")
 	waitPage(t, tab, "the banner's button's focus", `document.activeElement === document.querySelector("section.banner .button.primary")`)
+	shoot(t, tab, dir, "console-home")
+	// The photograph resizes the page, which may take the focus away: it
+	// is given back as the page gave it.
+	run(t, tab, chromedp.Evaluate[chromedp.Void](`document.querySelector("section.banner .button.primary").focus()`))
 	typeKeys(t, tab, kb.Enter)
 	waitPage(t, tab, "the proposal", focused+` === "publish"`)
 	shoot(t, tab, dir, "console-pair")
@@ -503,4 +507,199 @@ func TestBrowserResultEntrySpeed(t *testing.T) {
 			t.Errorf("table %d: %+v, typed %s", g.Table, g.Result, scores[i])
 		}
 	}
+}
+
+// TestBrowserConsolePhone: every console page photographed at 375 px (a
+// phone) and 1280 px wide, none scrolling sideways, with an event under
+// way: round 1 played, a player withdrawn, round 2 proposed with a fixed
+// pair, then published, a judge's result waiting for confirmation and
+// another disagreeing with the one entered. On a phone the tables reflow
+// into stacked rows (the pairing's reasons full width, not a word a
+// line); the settings fixed by round 1 look disabled; the projector's
+// black discs stand out on its dark background; the console's bar and
+// banner point to the judges' results waiting; a judge's link issued at
+// 127.0.0.1 says a phone cannot open it.
+func TestBrowserConsolePhone(t *testing.T) {
+	browser := newBrowserFor(t, 150*time.Second)
+	site := newConsoleSite(t)
+	dir := screenshots(t)
+	ctx := outflank.WithActor(context.Background(), "chief")
+	tour := site.pairedRound(t, 8)
+	for i, score := range []string{"40-24", "29-35", "20-44", "52-12"} {
+		req, _ := director.ResultFields{Round: 1, Table: i + 1, Score: score}.Request()
+		if _, err := director.EnterResult(ctx, site.db, "open", req, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := director.Withdraw(ctx, site.db, "open", "8", 1); err != nil {
+		t.Fatal(err)
+	}
+	// A pair for round 2 fixed across the scores, so that others float
+	// and the proposal says why: #1 and a player of another table who
+	// did not score as #1 did.
+	tour = site.tournament(t)
+	won := func(id int) bool {
+		for _, g := range tour.Rounds[0].Games {
+			if r := g.Result; r != nil && ((g.Black == id && r.BlackDiscs > r.WhiteDiscs) || (g.White == id && r.WhiteDiscs > r.BlackDiscs)) {
+				return true
+			}
+		}
+		return false
+	}
+	fix := 0
+	for _, g := range tour.Rounds[0].Games {
+		for _, id := range []int{g.Black, g.White} {
+			if fix == 0 && g.Black != 1 && g.White != 1 && id != 8 && won(id) != won(1) {
+				fix = id
+			}
+		}
+	}
+	tab := newProfile(t, browser)
+	login(t, tab, site, "chief", "/t/open/admin")
+
+	// page photographs path at both widths, as name-375 and name-1280,
+	// checking at 375 px that it does not scroll sideways, then runs
+	// check at each width.
+	page := func(name, path, ready string, check func(width int64)) {
+		t.Helper()
+		for _, width := range []int64{375, 1280} {
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 800), chromedp.Navigate(site.url+path), chromedp.WaitVisible(chromedp.CSS(ready))); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			photograph(t, tab, dir, fmt.Sprintf("%s-%d", name, width))
+			if check != nil {
+				check(width)
+			}
+		}
+	}
+	page("console-admin", "/admin", "h1", nil)
+	page("console-users", "/admin/users", "table.users", nil)
+	page("console-home", "/t/open/admin", "section.banner", nil)
+	page("console-players", "/t/open/admin/players", "table.players", nil)
+	page("console-pair", fmt.Sprintf("/t/open/admin/pair?seed=7&fix=1-%d", fix), "#publish", func(width int64) {
+		if width != 375 {
+			return
+		}
+		// The reasons are read across the phone, not a word a line.
+		why := run(t, tab, chromedp.Evaluate[[2]int](`(function () {
+			var w = 0, tall = 0;
+			document.querySelectorAll("table.pairs td.why").forEach(function (td) {
+				if (!td.textContent.trim()) { return; }
+				var r = td.getBoundingClientRect();
+				w = Math.max(w, Math.round(r.width));
+				tall = Math.max(tall, Math.round(r.height));
+			});
+			return [w, tall];
+		})()`))
+		if why[0] < 250 {
+			t.Errorf("on a phone, the pairing's reasons are %d px wide", why[0])
+		}
+	})
+	page("console-results", "/t/open/admin/results?round=1", "#entry", nil)
+	page("console-log", "/t/open/admin/log", "p.verified", nil)
+	page("console-undo", "/t/open/admin/undo", "h1", nil)
+	page("console-settings", "/t/open/admin/settings", "form.grid", func(int64) {
+		// Round 1 is paired: every field, and the button, is disabled,
+		// and looks it.
+		fields := run(t, tab, chromedp.Evaluate[[][3]string](`Array.from(document.querySelectorAll("form.grid input:not([type=hidden]), form.grid select, form.grid button")).map(function (el) {
+			var s = getComputedStyle(el); return [el.name || el.textContent, String(el.matches(":disabled")), s.backgroundColor] })`))
+		if len(fields) < 6 {
+			t.Fatalf("the settings' form has %d fields", len(fields))
+		}
+		for _, f := range fields {
+			if f[1] != "true" || f[2] == "rgb(255, 255, 255)" || f[2] == "rgb(11, 110, 79)" {
+				t.Errorf("settings fixed by round 1: %s is disabled %s, its background %s", f[0], f[1], f[2])
+			}
+		}
+	})
+	page("console-judges", "/t/open/admin/judges", "h1", func(int64) {
+		if w := run(t, tab, textOf("p.loopback")); !strings.Contains(w, "127.0.0.1") || !strings.Contains(w, "--base-url") {
+			t.Errorf("at 127.0.0.1, the judges' page warns %q", w)
+		}
+	})
+	page("console-projector", "/t/open/projector", ".projector", func(int64) {
+		// Both discs stand out from the background: the black one by a
+		// light edge.
+		got := run(t, tab, chromedp.Evaluate[[3]string](`(function () {
+			var b = getComputedStyle(document.querySelector(".projector .disc.b")), w = getComputedStyle(document.querySelector(".projector .disc.w"));
+			return [getComputedStyle(document.body).backgroundColor, b.borderTopColor + " " + b.borderTopWidth, w.backgroundColor];
+		})()`))
+		bg := luminance(t, got[0])
+		edge, width, _ := strings.Cut(strings.Replace(got[1], ") ", ")|", 1), "|")
+		if c := contrast(bg, luminance(t, edge)); c < 4.5 {
+			t.Errorf("the black disc's edge %s: contrast %.1f with the background %s", got[1], c, got[0])
+		}
+		if px, _ := strconv.ParseFloat(strings.TrimSuffix(width, "px"), 64); px < 2 {
+			t.Errorf("the black disc's edge is %s wide", width)
+		}
+		if c := contrast(bg, luminance(t, got[2])); c < 4.5 {
+			t.Errorf("the white disc %s: contrast %.1f with the background %s", got[2], c, got[0])
+		}
+	})
+
+	// Round 2 published; the judges' results: one disagrees with the
+	// result entered at table 1 of round 1, one waits for confirmation.
+	if _, err := director.Pair(ctx, site.db, "open", director.PairRequest{Seed: 7, SeedGiven: true, Fix: []string{fmt.Sprintf("1-%d", fix)}}); err != nil {
+		t.Fatal(err)
+	}
+	judge := outflank.WithActor(context.Background(), "judge #1 Jo (every table)")
+	if j, err := director.SubmitJudged(judge, site.db, site.db, "open", 1, 1, 60, outflank.Submission{Outcome: outflank.OutcomeNormal, Moves: readmeGame}); err != nil || j.Live.State != outflank.LiveFlagged {
+		t.Fatalf("the judge's disagreeing result: %v", err)
+	}
+	if _, err := director.SetJudgeConfirm(ctx, site.db, "open", true); err != nil {
+		t.Fatal(err)
+	}
+	if j, err := director.SubmitJudged(judge, site.db, site.db, "open", 2, 1, 60, outflank.Submission{Outcome: outflank.OutcomeNormal, Moves: readmeGame}); err != nil || j.Live.State != outflank.LivePending {
+		t.Fatalf("the judge's result to confirm: %v", err)
+	}
+	page("console-home-judges", "/t/open/admin", "section.banner", func(int64) {
+		if b := run(t, tab, textOf("section.banner")); !strings.Contains(b, "1 waits for your confirmation") || !strings.Contains(b, "1 disagrees with the result entered") {
+			t.Errorf("the banner does not tell of the judges' results:\n%s", b)
+		}
+		if n := run(t, tab, textOf(`nav.console a[href="/t/open/judge/review"]`)); !strings.Contains(n, "2") {
+			t.Errorf("the console's bar: %q", n)
+		}
+	})
+	page("console-review", "/t/open/judge/review", "ul.review", func(int64) {
+		if n := run(t, tab, chromedp.Evaluate[int](`document.querySelectorAll(".console-bar").length + document.querySelectorAll("li.review-item").length`)); n != 3 {
+			t.Errorf("the review in the console: %d bars and items, want 1 and 2", n)
+		}
+	})
+	// The banner's button leads to the review.
+	if err := chromedp.Do(tab, chromedp.Navigate(site.url+"/t/open/admin"), chromedp.Click(chromedp.CSS(`section.banner a[href="/t/open/judge/review"]`)), chromedp.WaitVisible(chromedp.CSS("ul.review"))); err != nil {
+		t.Fatal(err)
+	}
+	// A judge's link issued at 127.0.0.1, on a phone: the warning with it.
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(375, 800), chromedp.Navigate(site.url+"/t/open/admin/judges"), chromedp.WaitVisible(chromedp.CSS(`input[name="label"]`)), chromedp.Focus(chromedp.CSS(`input[name="label"]`))); err != nil {
+		t.Fatal(err)
+	}
+	typeKeys(t, tab, "Jo"+kb.Enter)
+	waitPage(t, tab, "the judge's link", `!!document.querySelector("section.issued img.qr")`)
+	if w := run(t, tab, textOf("section.issued p.loopback")); !strings.Contains(w, "127.0.0.1") {
+		t.Errorf("the link issued at 127.0.0.1 warns %q", w)
+	}
+	photograph(t, tab, dir, "console-judges-issued-375")
+}
+
+// luminance is the relative luminance (WCAG 2) of a CSS colour as
+// getComputedStyle gives it: "rgb(r, g, b)" or "rgba(r, g, b, a)".
+func luminance(t *testing.T, css string) float64 {
+	t.Helper()
+	var r, g, b float64
+	if _, err := fmt.Sscanf(strings.TrimPrefix(strings.TrimPrefix(css, "rgba("), "rgb("), "%g, %g, %g", &r, &g, &b); err != nil {
+		t.Fatalf("colour %q: %v", css, err)
+	}
+	lin := func(c float64) float64 {
+		c /= 255
+		if c <= 0.03928 {
+			return c / 12.92
+		}
+		return math.Pow((c+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
+}
+
+// contrast is the contrast ratio (WCAG 2) of two luminances.
+func contrast(a, b float64) float64 {
+	return (max(a, b) + 0.05) / (min(a, b) + 0.05)
 }
