@@ -60,7 +60,8 @@ func TestConsoleResults(t *testing.T) {
 	if res.status != http.StatusConflict || a.OK || a.Conflict == nil || a.Conflict.Stored != "20-44" || a.Conflict.Typed != "50-14" || a.Conflict.Expect != "20-44" {
 		t.Fatalf("a replacement that lost: %d %+v", res.status, a)
 	}
-	if !strings.Contains(a.Message, "last changed by admin (token script)") || !strings.Contains(a.Parts["results-conflict"], "Replace it with 50-14") {
+	if !strings.Contains(a.Message, "last changed by admin (token script)") || !strings.Contains(a.Parts["results-conflict"], "Replace it with 50-14") ||
+		!strings.Contains(a.Parts["results-conflict"], "<p>Round 1 table 1 has 20-44") { // a sentence, capitalised
 		t.Errorf("the conflict shown: %q %q", a.Message, a.Parts["results-conflict"])
 	}
 	if g, _ := s.tournament("club").Game(1, 1); g.Result.BlackDiscs != 20 {
