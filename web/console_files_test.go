@@ -82,6 +82,7 @@ func TestConsoleRoundByHand(t *testing.T) {
 	for table, score := range []string{"40-24", "30-34"} {
 		td.follow(td.post("/t/club/admin/results", url.Values{"round": {"1"}, "table": {fmt.Sprint(table + 1)}, "score": {score}}))
 	}
+	mustContain(t, "the pairing page's link", td.get(td.get("/t/club/admin/pair").location), `href="/t/club/admin/round"`, "Enter round 2 by hand")
 	mustContain(t, "the form", td.get("/t/club/admin/round"), "Enter round 2 by hand", `name="pairs"`, `name="force"`)
 	a := td.post("/t/club/admin/round", url.Values{"pairs": {"1-2\n3-4"}})
 	if a.status != http.StatusBadRequest || !strings.Contains(text(a.body), "Round 2 not entered") || !strings.Contains(text(a.body), "tick “Enter it even where the rulebook forbids it”") || !strings.Contains(a.body, ">1-2\n3-4</textarea>") {
