@@ -438,7 +438,9 @@ func TestBrowserResultConflict(t *testing.T) {
 		waitPage(t, b.tab, "the score's focus", focused+` === "entry-score"`)
 		// Table 1 typed again: the page shows 40-24, which the
 		// replacement expects.
-		typeKeys(t, b.tab, kb.Escape+"1"+kb.Enter)
+		typeKeys(t, b.tab, kb.Escape)
+		waitPage(t, b.tab, "the table's focus", focused+` === "entry-table"`)
+		typeKeys(t, b.tab, "1"+kb.Enter)
 		waitPage(t, b.tab, "table 1 offered", `document.getElementById("entry-game").textContent.indexOf("has 40-24") >= 0`)
 		typeKeys(t, b.tab, b.score)
 	}
