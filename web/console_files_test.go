@@ -105,3 +105,30 @@ func TestConsoleRoundByHand(t *testing.T) {
 	}
 	mustContain(t, "the log", td.get("/t/club/admin/log"), "round 2 (swiss): 1-3, 4-2", "round 3 (swiss): 1-2, 3-4 [forced: ", "td-club")
 }
+
+// TestConsoleEscapesNames: a name with markup in it is shown as text on
+// every console page that names players, never run.
+func TestConsoleEscapesNames(t *testing.T) {
+	s := newAccessSite(t)
+	td := s.as("td-club (session)")
+	const evil = `<script>alert(1)</script>"><img src=x onerror=alert(2)>`
+	a := td.post("/t/club/admin/players", url.Values{"name": {evil}})
+	if a.status != http.StatusSeeOther {
+		t.Fatalf("registering: %d %s", a.status, text(a.body))
+	}
+	id := fmt.Sprint(len(s.tournament("club").Players))
+	for _, path := range []string{"/t/club/admin", "/t/club/admin/players", "/t/club/admin/players/" + id, "/t/club/admin/log",
+		"/t/club/admin/log?player=" + id, "/t/club/admin/results?round=1", "/t/club/admin/undo", "/t/club/admin/round", "/t/club/admin/print/pairings/1"} {
+		page := td.get(path)
+		if page.status != http.StatusOK {
+			t.Errorf("%s: %d", path, page.status)
+			continue
+		}
+		if strings.Contains(page.body, "<script>alert") || strings.Contains(page.body, "<img src=x") {
+			t.Errorf("%s shows the name as markup", path)
+		}
+	}
+	if page := td.get("/t/club/admin/players"); !strings.Contains(page.body, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("the players page does not show the name as text")
+	}
+}
