@@ -38,15 +38,27 @@ type Paired struct {
 // Pair pairs the next round or knockout stage of slug by its ruleset and
 // saves it, in one change.
 func Pair(ctx context.Context, store outflank.Store, slug string, req PairRequest) (*Paired, error) {
-	out := &Paired{}
 	round := req.Round
-	ev, err := store.Update(ctx, slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
+	return pairSaved(ctx, store, slug, func(t *outflank.Tournament) (PairRequest, error) {
 		if round == 0 {
-			round = len(t.Rounds) + 1
+			round = len(t.Rounds) + 1 // fixed by the first state seen, kept on a retry
 		}
 		fixed := req
 		fixed.Round = round
-		opts, err := pairOptions(t, fixed)
+		return fixed, nil
+	})
+}
+
+// pairSaved pairs slug as the request prepare reads from the tournament
+// asks, and saves it in one change.
+func pairSaved(ctx context.Context, store outflank.Store, slug string, prepare func(t *outflank.Tournament) (PairRequest, error)) (*Paired, error) {
+	out := &Paired{}
+	ev, err := store.Update(ctx, slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
+		req, err := prepare(t)
+		if err != nil {
+			return "", err
+		}
+		opts, err := pairOptions(t, req)
 		if err != nil {
 			return "", err
 		}

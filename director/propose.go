@@ -36,27 +36,12 @@ func Propose(t *outflank.Tournament, req PairRequest) (*outflank.Paired, *outfla
 // pair the round otherwise, so it is refused, and the director looks at
 // the new proposal.
 func PairAsProposed(ctx context.Context, store outflank.Store, slug string, req PairRequest, version int64) (*Paired, error) {
-	out := &Paired{}
-	ev, err := store.Update(ctx, slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
+	return pairSaved(ctx, store, slug, func(t *outflank.Tournament) (PairRequest, error) {
 		if t.Version != version {
-			return "", outflank.Errorf(outflank.ECONFLICT, "%s changed since this pairing was proposed (version %d, now %d): nothing was saved; look at the new proposal and publish it", slug, version, t.Version)
+			return req, outflank.Errorf(outflank.ECONFLICT, "%s changed since this pairing was proposed (version %d, now %d): nothing was saved; look at the new proposal and publish it", slug, version, t.Version)
 		}
-		opts, err := pairOptions(t, req)
-		if err != nil {
-			return "", err
-		}
-		p, err := t.PairNext(opts)
-		if err != nil {
-			return "", err
-		}
-		out.Paired, out.Tournament = p, t
-		return PairSummary(t, p), nil
+		return req, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	out.Event = ev
-	return out, nil
 }
 
 // pairOptions reads req against t, as Pair does.

@@ -136,45 +136,20 @@ func (db *DB) queryLive(ctx context.Context, q interface {
 // WatchEvery, and only when another connection committed does it read the
 // live games stamped since the last it saw.
 func (db *DB) WatchLive(ctx context.Context, changed func(games []outflank.LiveGame)) error {
-	conn, err := db.db.Conn(ctx)
-	if err != nil {
-		return translate(fmt.Errorf("watching the live games: %w", err), db.path)
-	}
-	defer conn.Close()
 	var last int64
-	lastData := int64(-1)
 	first := true
-	tick := time.NewTicker(WatchEvery)
-	defer tick.Stop()
-	for {
-		var data int64
-		if err := conn.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&data); err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			return translate(fmt.Errorf("watching the live games: %w", err), db.path)
+	return db.onCommits(ctx, "watching the live games", func(conn *sql.Conn) error {
+		games, err := db.queryLive(ctx, conn, `SELECT `+liveColumns+` FROM live_games WHERE stamp > ? ORDER BY stamp`, last)
+		if err != nil {
+			return err
 		}
-		if data != lastData {
-			games, err := db.queryLive(ctx, conn, `SELECT `+liveColumns+` FROM live_games WHERE stamp > ? ORDER BY stamp`, last)
-			if err != nil {
-				if ctx.Err() != nil {
-					return nil
-				}
-				return err
+		if len(games) > 0 || first {
+			if len(games) > 0 {
+				last = games[len(games)-1].Stamp
 			}
-			if len(games) > 0 || first {
-				if len(games) > 0 {
-					last = games[len(games)-1].Stamp
-				}
-				changed(games)
-				first = false
-			}
-			lastData = data
+			changed(games)
+			first = false
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-tick.C:
-		}
-	}
+		return nil
+	})
 }

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"maps"
 	"time"
@@ -21,12 +22,30 @@ const WatchEvery = 250 * time.Millisecond
 // tournaments' versions, and it calls changed when they differ from the
 // last ones. One watcher serves every page of a server, however many.
 func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)) error {
+	var last map[string]int64
+	return db.onCommits(ctx, "watching", func(*sql.Conn) error {
+		versions, err := db.versions(ctx)
+		if err != nil {
+			return err
+		}
+		if last == nil || !maps.Equal(versions, last) {
+			changed(versions)
+			last = versions
+		}
+		return nil
+	})
+}
+
+// onCommits calls read at once, then each time a connection (of this
+// process or another) has committed, as PRAGMA data_version tells a
+// connection of its own, asked every WatchEvery, until ctx ends. An error
+// of read ends it, unless ctx ended meanwhile.
+func (db *DB) onCommits(ctx context.Context, what string, read func(conn *sql.Conn) error) error {
 	conn, err := db.db.Conn(ctx)
 	if err != nil {
-		return translate(fmt.Errorf("watching: %w", err), db.path)
+		return translate(fmt.Errorf("%s: %w", what, err), db.path)
 	}
 	defer conn.Close()
-	var last map[string]int64
 	lastData := int64(-1)
 	tick := time.NewTicker(WatchEvery)
 	defer tick.Stop()
@@ -36,19 +55,14 @@ func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)
 			if ctx.Err() != nil {
 				return nil
 			}
-			return translate(fmt.Errorf("watching: %w", err), db.path)
+			return translate(fmt.Errorf("%s: %w", what, err), db.path)
 		}
 		if data != lastData {
-			versions, err := db.versions(ctx)
-			if err != nil {
+			if err := read(conn); err != nil {
 				if ctx.Err() != nil {
 					return nil
 				}
 				return err
-			}
-			if last == nil || !maps.Equal(versions, last) {
-				changed(versions)
-				last = versions
 			}
 			lastData = data
 		}

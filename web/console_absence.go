@@ -35,11 +35,7 @@ func (s *Server) handleReturn(w http.ResponseWriter, r *http.Request) {
 // absenceChange reads the player and the form's rounds, makes the change
 // and goes back to the player's page, or shows it again with why not.
 func (s *Server) absenceChange(w http.ResponseWriter, r *http.Request, change func(t *outflank.Tournament, p *outflank.Player, rounds []int) (*outflank.Event, error)) {
-	t, ok := s.loadTournament(w, r)
-	if !ok {
-		return
-	}
-	p, ok := s.pathPlayer(w, r, t)
+	t, p, ok := s.pathPlayer(w, r)
 	if !ok {
 		return
 	}

@@ -205,11 +205,7 @@ type playerForm struct {
 }
 
 func (s *Server) handlePlayerForm(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.loadTournament(w, r)
-	if !ok {
-		return
-	}
-	p, ok := s.pathPlayer(w, r, t)
+	t, p, ok := s.pathPlayer(w, r)
 	if !ok {
 		return
 	}
@@ -228,24 +224,25 @@ func (s *Server) playerFormPage(w http.ResponseWriter, r *http.Request, t *outfl
 	s.consolePage(w, r, status, "console-player", form.Player.Name+" · "+t.Name, v)
 }
 
-// pathPlayer is the player of the path's {id}, or a 404.
-func (s *Server) pathPlayer(w http.ResponseWriter, r *http.Request, t *outflank.Tournament) (*outflank.Player, bool) {
+// pathPlayer is the tournament of the path's {slug} and its player {id},
+// or an answer already sent (a 404).
+func (s *Server) pathPlayer(w http.ResponseWriter, r *http.Request) (*outflank.Tournament, *outflank.Player, bool) {
+	t, ok := s.loadTournament(w, r)
+	if !ok {
+		return nil, nil, false
+	}
 	id, err := strconv.Atoi(r.PathValue("id"))
 	p, ok := t.Player(id)
 	if err != nil || !ok {
 		s.notFound(w, r, fmt.Sprintf("%s has no player %q.", t.Name, r.PathValue("id")), link{"/t/" + t.Slug + "/admin/players", "The players"})
-		return nil, false
+		return nil, nil, false
 	}
-	return p, true
+	return t, p, true
 }
 
 // handleEditPlayer saves the fields of the correction form that changed.
 func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.loadTournament(w, r)
-	if !ok {
-		return
-	}
-	p, ok := s.pathPlayer(w, r, t)
+	t, p, ok := s.pathPlayer(w, r)
 	if !ok {
 		return
 	}
@@ -288,11 +285,7 @@ func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
 // handleWithdraw records a withdrawal after the round the form gives (by
 // default the last one entered).
 func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.loadTournament(w, r)
-	if !ok {
-		return
-	}
-	p, ok := s.pathPlayer(w, r, t)
+	t, p, ok := s.pathPlayer(w, r)
 	if !ok {
 		return
 	}
@@ -316,11 +309,7 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
 // handleRemovePlayer takes back a registration before the player's first
 // game (a player who has played withdraws instead).
 func (s *Server) handleRemovePlayer(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.loadTournament(w, r)
-	if !ok {
-		return
-	}
-	p, ok := s.pathPlayer(w, r, t)
+	t, p, ok := s.pathPlayer(w, r)
 	if !ok {
 		return
 	}

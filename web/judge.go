@@ -55,6 +55,16 @@ func (s *Server) judging(w http.ResponseWriter, r *http.Request, fresh bool) (*o
 	return t, true
 }
 
+// judgedGame is judging for a route that names a game: the tournament
+// and the path's round and table, or an answer already sent.
+func (s *Server) judgedGame(w http.ResponseWriter, r *http.Request, fresh bool) (t *outflank.Tournament, round, table int, ok bool) {
+	if t, ok = s.judging(w, r, fresh); !ok {
+		return nil, 0, 0, false
+	}
+	round, table, ok = s.gamePath(w, r)
+	return t, round, table, ok
+}
+
 // privatePage renders a page for one person (a judge's, a director's):
 // never cached, never shared.
 func (s *Server) privatePage(w http.ResponseWriter, r *http.Request, name string, v view) {
@@ -281,11 +291,7 @@ func (s *Server) judgeGame(ctx context.Context, t *outflank.Tournament, round, t
 
 // handleJudgeBoard is the judge's board of a game.
 func (s *Server) handleJudgeBoard(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.judging(w, r, true)
-	if !ok {
-		return
-	}
-	round, table, ok := s.gamePath(w, r)
+	t, round, table, ok := s.judgedGame(w, r, true)
 	if !ok {
 		return
 	}
@@ -310,11 +316,7 @@ func (s *Server) handleJudgeBoard(w http.ResponseWriter, r *http.Request) {
 // a take-back (the transcript after it, numbered), or the result; then
 // shows the board again.
 func (s *Server) handleJudgeForm(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.judging(w, r, false)
-	if !ok {
-		return
-	}
-	round, table, ok := s.gamePath(w, r)
+	t, round, table, ok := s.judgedGame(w, r, false)
 	if !ok {
 		return
 	}

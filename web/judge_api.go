@@ -49,11 +49,7 @@ func writeState(w http.ResponseWriter, status int, doc judgeState) {
 // handleJudgeState gives the live game as kept: what a judge's page
 // resumes from.
 func (s *Server) handleJudgeState(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.judging(w, r, true)
-	if !ok {
-		return
-	}
-	round, table, ok := s.gamePath(w, r)
+	t, round, table, ok := s.judgedGame(w, r, true)
 	if !ok {
 		return
 	}
@@ -80,11 +76,7 @@ type movesFields struct {
 // an illegal move; 409 when another device sent another transcript under
 // the same number, or the result was submitted.
 func (s *Server) handleJudgeMoves(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.judging(w, r, false)
-	if !ok {
-		return
-	}
-	round, table, ok := s.gamePath(w, r)
+	t, round, table, ok := s.judgedGame(w, r, false)
 	if !ok {
 		return
 	}
@@ -157,11 +149,7 @@ func submissionOf(f submissionFields) (outflank.Submission, error) {
 // 400 for what the rules refuse; 409 when the game is no longer the
 // judge's.
 func (s *Server) handleJudgeResult(w http.ResponseWriter, r *http.Request) {
-	if s.live == nil {
-		s.notFound(w, r, "This server records no live games: judges' boards are not available.")
-		return
-	}
-	round, table, ok := s.gamePath(w, r)
+	_, round, table, ok := s.judgedGame(w, r, false)
 	if !ok {
 		return
 	}

@@ -166,10 +166,7 @@ func (s *Server) decided(w http.ResponseWriter, r *http.Request, message string,
 // confirmation, or a flagged one in place of the result entered, if that
 // is still the form's expect.
 func (s *Server) handleJudgeConfirm(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.judging(w, r, false); !ok {
-		return
-	}
-	round, table, ok := s.gamePath(w, r)
+	_, round, table, ok := s.judgedGame(w, r, false)
 	if !ok {
 		return
 	}
@@ -195,10 +192,7 @@ func (s *Server) handleJudgeConfirm(w http.ResponseWriter, r *http.Request) {
 // handleJudgeDismiss returns a submission waiting for confirmation to its
 // judge, or closes a flagged one, the result entered standing.
 func (s *Server) handleJudgeDismiss(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.judging(w, r, false); !ok {
-		return
-	}
-	round, table, ok := s.gamePath(w, r)
+	_, round, table, ok := s.judgedGame(w, r, false)
 	if !ok {
 		return
 	}
