@@ -597,6 +597,8 @@ func TestBrowserConsolePhone(t *testing.T) {
 			t.Errorf("on a phone, the pairing's reasons are %d px wide", why[0])
 		}
 	})
+	page("console-player", "/t/open/admin/players/1", "h1", nil)
+	page("console-round", "/t/open/admin/round", "form.grid", nil)
 	page("console-results", "/t/open/admin/results?round=1", "#entry", nil)
 	page("console-log", "/t/open/admin/log", "p.verified", nil)
 	page("console-undo", "/t/open/admin/undo", "h1", nil)
