@@ -15,14 +15,16 @@ import (
 // network.
 func PlotSVG(points []Point, title string) []byte {
 	const (
-		w, h                     = 640, 260
-		left, right, top, bottom = 48, 12, 28, 28
+		// Small enough that the labels stay readable on a phone, where
+		// the image is shrunk to the screen's width.
+		w, h                     = 480, 230
+		left, right, top, bottom = 44, 10, 30, 26
 		band                     = 300
 	)
 	var b bytes.Buffer
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" font-family="sans-serif" font-size="11">`, w, h, html.EscapeString("Rating history: "+title))
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" font-family="sans-serif" font-size="12">`, w, h, html.EscapeString("Rating history: "+title))
 	fmt.Fprintf(&b, `<title>%s</title>`, html.EscapeString("Rating history: "+title))
-	fmt.Fprintf(&b, `<text x="%d" y="16" font-size="13" font-weight="bold">%s</text>`, left, html.EscapeString(title))
+	fmt.Fprintf(&b, `<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>`, left, html.EscapeString(title))
 	if len(points) == 0 {
 		fmt.Fprintf(&b, `<text x="%d" y="%d">No rating on any list yet.</text></svg>`, left, h/2)
 		return b.Bytes()
@@ -47,7 +49,7 @@ func PlotSVG(points []Point, title string) []byte {
 
 	// Grid and labels.
 	step := 100.0
-	for (y1-y0)/step > 8 {
+	for (y1-y0)/step > 6 {
 		step *= 2
 	}
 	for y := y0; y <= y1; y += step {
@@ -55,7 +57,7 @@ func PlotSVG(points []Point, title string) []byte {
 		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end">%.0f</text>`, left-4, py(y)+4, y)
 	}
 	every := 1
-	for (x1-x0)/float64(every) > 10 {
+	for (x1-x0)/float64(every) > 7 {
 		every++
 	}
 	for yr := int(math.Ceil(x0)); float64(yr) <= x1; yr++ {
