@@ -32,3 +32,20 @@ func BenchmarkComputeArchive(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadAndComputeArchive is the whole job of `rating compute`:
+// reading the 7,636 files of the archive, then computing the list.
+func BenchmarkReadAndComputeArchive(b *testing.B) {
+	dir := shareddata.Dir(b, "wof/results")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		files, _, err := wof.ReadArchive(os.DirFS(dir), ".")
+		if err != nil {
+			b.Fatal(err)
+		}
+		ts, _ := FromArchive(files)
+		if _, err := Compute(ts, Options{AsOf: Date{2026, 5, 12}, Until: Date{2026, 5, 10}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
