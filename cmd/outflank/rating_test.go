@@ -116,7 +116,7 @@ func TestRatingComputeJoueurs(t *testing.T) {
 	alder, _ := db.ByID(101)
 	code, stdout, _ = runMain(t, "", "rating", "compute", "--results", testResults, "--as-of", "2026-02-01", "--json")
 	list := ratingJSON[exchange.RatingList](t, stdout)
-	if !alder.HasRating || alder.Rating != list.Players[0].Rating || alder.Country != "FRA" || alder.Surname != "ALDER" {
+	if code != 0 || !alder.HasRating || alder.Rating != list.Players[0].Rating || alder.Country != "FRA" || alder.Surname != "ALDER" {
 		t.Errorf("101: %+v, want the computed rating %d", alder, list.Players[0].Rating)
 	}
 	for id, want := range map[int]int{113: 1650, 199: 1200} {
