@@ -15,7 +15,8 @@ type RatingList struct {
 }
 
 // RatingPlayer is one player of a RatingList. Rank is 0 for a player who is
-// not on the published list (not active), shown only when asked for all.
+// not on the published list (not active, or in a group of players apart
+// from the world's, Component > 0), shown only when asked for all.
 type RatingPlayer struct {
 	Rank        int     `json:"rank"`
 	WOFID       int     `json:"wof_id"`
@@ -26,15 +27,16 @@ type RatingPlayer struct {
 	Games       int     `json:"games"`
 	Active      bool    `json:"active"`
 	Official    bool    `json:"official"`
+	Component   int     `json:"component"`
 	Weighted    float64 `json:"weighted_games"`
 }
 
-// RatingListOf returns the list l with the directory's names: the active
-// players in rank order, or every rated player when all is set.
+// RatingListOf returns the list l with the directory's names: the
+// published list in rank order, or every rated player when all is set.
 func RatingListOf(l *rating.List, dir rating.Directory, all bool) RatingList {
 	doc := RatingList{AsOf: l.AsOf.String(), Until: l.Until.String(), Players: []RatingPlayer{}}
 	for _, p := range l.Players {
-		if !p.Active && !all {
+		if !p.Listed && !all {
 			continue
 		}
 		doc.Players = append(doc.Players, RatingPlayerOf(p, dir))
@@ -48,6 +50,6 @@ func RatingPlayerOf(p rating.Player, dir rating.Directory) RatingPlayer {
 	return RatingPlayer{
 		Rank: p.Rank, WOFID: p.ID, Name: dir.Name(p.ID), Country: e.Country,
 		Rating: p.Rounded(), Uncertainty: int(math.Round(p.Uncertainty)), Games: p.Games,
-		Active: p.Active, Official: p.Official, Weighted: math.Round(p.Weighted*100) / 100,
+		Active: p.Active, Official: p.Official, Component: p.Component, Weighted: math.Round(p.Weighted*100) / 100,
 	}
 }

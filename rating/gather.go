@@ -180,7 +180,8 @@ func (g *gathered) list(f *fit, r []float64, steps int) *List {
 			Games: g.window[p], AllGames: int(f.games[k]), Weighted: weighted[k],
 			Active: g.window[p] > 0, Component: int(f.comp[k]), Last: g.last[p],
 		}
-		pl.Official = pl.Active && pl.Uncertainty < OfficialUncertainty
+		pl.Listed = pl.Active && pl.Component == 0
+		pl.Official = pl.Listed && pl.Uncertainty < OfficialUncertainty
 		l.Players = append(l.Players, pl)
 	}
 	sortPlayers(l.Players)

@@ -46,9 +46,9 @@ type Options struct {
 // Player is one rated player of a List.
 type Player struct {
 	ID int
-	// Rank is the player's place on the list of active players, from 1,
-	// players with the same rounded rating sharing the higher place; 0 for a
-	// player who is not active.
+	// Rank is the player's place on the published list, from 1, players
+	// with the same rounded rating sharing the higher place; 0 for a player
+	// who is not Listed.
 	Rank int
 	// Rating is the rating, unrounded: the published one is Rounded.
 	Rating float64
@@ -64,13 +64,17 @@ type Player struct {
 	// months counting 1.
 	Games, AllGames int
 	Weighted        float64
-	// Active is set when he played a rated tournament in the window: only
-	// active players are on the published list. Official is set when he is
-	// active and his Uncertainty is below OfficialUncertainty.
-	Active, Official bool
+	// Active is set when he played a rated tournament in the window.
+	// Listed is set when he is on the published list: active, and in the
+	// world's component (Component 0). Official is set when he is listed
+	// and his Uncertainty is below OfficialUncertainty.
+	Active, Listed, Official bool
 	// Component numbers the group of players his rating is relative to,
 	// from 0, the largest first: ratings of different components are not
-	// comparable (each is centred on 1800).
+	// comparable (each is centred on 1800). Only component 0, the world's,
+	// is published: joueurs.txt, May 2026, rates none of the 160
+	// players of the nine smaller groups the archive forms (a group of 40
+	// Iranian players among them), though 69 of them are active.
 	Component int
 	// Last is the date of his last tournament.
 	Last Date
@@ -111,11 +115,12 @@ func (l *List) Player(id int) (Player, bool) {
 	return l.Players[k], true
 }
 
-// Active returns the published list: the active players, in rank order.
-func (l *List) Active() []Player {
+// Published returns the published list: the Listed players, in rank
+// order.
+func (l *List) Published() []Player {
 	var out []Player
 	for _, p := range l.Players {
-		if p.Active {
+		if p.Listed {
 			out = append(out, p)
 		}
 	}
@@ -167,7 +172,7 @@ func (f *fit) uncertainty(r []float64) []float64 {
 }
 
 // sortPlayers orders players by rating, highest first, then by id, and
-// ranks the active ones.
+// ranks the listed ones.
 func sortPlayers(ps []Player) {
 	sort.Slice(ps, func(a, b int) bool {
 		if ps[a].Rating != ps[b].Rating {
@@ -177,7 +182,7 @@ func sortPlayers(ps []Player) {
 	})
 	place, lastRating, lastRank := 0, math.MinInt, 0
 	for k, p := range ps {
-		if !p.Active {
+		if !p.Listed {
 			continue
 		}
 		place++

@@ -248,3 +248,21 @@ func TestUncertaintyFallsWithGames(t *testing.T) {
 		t.Errorf("games weighing 1: ±%v, want √150 times ±%v", r.Uncertainty, p.Uncertainty)
 	}
 }
+
+// Only the world's component, the largest, is ranked and published; a
+// separate group keeps its ratings, not comparable, unranked.
+func TestOnlyTheLargestComponentIsPublished(t *testing.T) {
+	ts := cycle(12, Date{2026, 4, 1})
+	small := Tournament{Date: Date{2026, 4, 2}}
+	for i := 301; i <= 310; i++ {
+		small.Games = append(small.Games, Game{A: i, B: (i-301+1)%10 + 301, Score: 2}, Game{A: i, B: (i-301+3)%10 + 301, Score: 2})
+	}
+	l := mustCompute(t, append(ts, small), Options{AsOf: may2026})
+	if got := len(l.Published()); got != 12 {
+		t.Errorf("%d players published, want the 12 of the larger group", got)
+	}
+	p, ok := l.Player(305)
+	if !ok || p.Component != 1 || p.Listed || p.Rank != 0 || p.Official || !p.Active {
+		t.Errorf("player of the small group: %+v, want rated in component 1, active, not listed, ranked or official", p)
+	}
+}

@@ -17,7 +17,7 @@ const ratingComputeUsage = "rating compute --results DIR --as-of DATE [--until D
 
 // runRatingCompute computes the rating list calculated on --as-of over the
 // archive's tournaments up to --until, as the WOF computes it, and prints
-// it: a table of the active players (every rated player with --all), the
+// it: a table of the published list (every rated player with --all), the
 // JSON document /api/ratings serves, or joueurs.txt.
 //
 // --format joueurs writes the WOF player database in PAPP's format with
@@ -98,13 +98,7 @@ func runRatingCompute(e *env, args []string) error {
 func ratingListText(l *rating.List, dir rating.Directory, all bool) string {
 	doc := exchange.RatingListOf(l, dir, all)
 	var b strings.Builder
-	active := 0
-	for _, p := range l.Players {
-		if p.Active {
-			active++
-		}
-	}
-	fmt.Fprintf(&b, "rating list calculated on %s, tournaments to %s: %d active players, %d rated in all\n", doc.AsOf, doc.Until, active, len(l.Players))
+	fmt.Fprintf(&b, "rating list calculated on %s, tournaments to %s: %d players on the list, %d rated in all\n", doc.AsOf, doc.Until, len(l.Published()), len(l.Players))
 	fmt.Fprintf(&b, "%5s %7s  %-32s %-7s %6s %5s %5s  %s\n", "rank", "WOF id", "name", "country", "rating", "±", "games", "flags")
 	for _, p := range doc.Players {
 		rank := "-"
@@ -119,6 +113,11 @@ func ratingListText(l *rating.List, dir rating.Directory, all bool) string {
 			flags = append(flags, "active")
 		} else {
 			flags = append(flags, "inactive")
+		}
+		if p.Component > 0 {
+			// Rated against a group of players the world's results do not
+			// reach both ways: not comparable, not published.
+			flags = append(flags, fmt.Sprintf("group-%d", p.Component))
 		}
 		fmt.Fprintf(&b, "%5s %7d  %-32s %-7s %6d %5d %5d  %s\n", rank, p.WOFID, p.Name, p.Country, p.Rating, p.Uncertainty, p.Games, strings.Join(flags, " "))
 	}

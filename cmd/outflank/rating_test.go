@@ -34,7 +34,7 @@ func ratingJSON[T any](t *testing.T, stdout string) T {
 	return v
 }
 
-// TestRatingCompute: the table and the JSON list of the active players,
+// TestRatingCompute: the table and the JSON list of the players on the list,
 // every rated player with --all, the names from the joueurs.txt beside the
 // archive, and the unreadable file as a warning.
 func TestRatingCompute(t *testing.T) {
@@ -46,7 +46,7 @@ func TestRatingCompute(t *testing.T) {
 		!strings.Contains(stderr, "names from "+filepath.Join(testResults, "..", "joueurs.txt")) {
 		t.Errorf("stderr does not warn about the bad file or name the names file:\n%s", stderr)
 	}
-	if !strings.Contains(stdout, "12 active players") || !strings.Contains(stdout, "    1     101  ALDER, Anna") ||
+	if !strings.Contains(stdout, "12 players on the list") || !strings.Contains(stdout, "    1     101  ALDER, Anna") ||
 		strings.Contains(stdout, "ZERO") || !strings.Contains(stdout, "official active") {
 		t.Errorf("table:\n%s", stdout)
 	}
@@ -86,7 +86,7 @@ func TestRatingCompute(t *testing.T) {
 		t.Errorf("2030 --all: exit %d, %d players, first %+v", code, len(doc.Players), doc.Players)
 	}
 	code, stdout, _ = runMain(t, "", "rating", "compute", "--results", testResults, "--as-of", "2030-01-01", "--all")
-	if code != 0 || !strings.Contains(stdout, "0 active players, 12 rated in all") || !strings.Contains(stdout, "    -     101  ALDER") || !strings.Contains(stdout, "inactive") {
+	if code != 0 || !strings.Contains(stdout, "0 players on the list, 12 rated in all") || !strings.Contains(stdout, "    -     101  ALDER") || !strings.Contains(stdout, "inactive") {
 		t.Errorf("2030 --all table:\n%s", stdout)
 	}
 }
@@ -370,7 +370,8 @@ func TestRatingBadInput(t *testing.T) {
 }
 
 // TestRatingComputeReal computes the list of May 2026 from the real
-// archive: about 3,490 active players, the best above 2400.
+// archive: about 3,420 players on the list (the 3,490 active, less those
+// of the small groups apart from the world's), the best above 2400.
 func TestRatingComputeReal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the whole archive")
@@ -384,8 +385,13 @@ func TestRatingComputeReal(t *testing.T) {
 		t.Errorf("stderr does not name joueurs.txt: %s", stderr)
 	}
 	doc := ratingJSON[exchange.RatingList](t, stdout)
-	if n := len(doc.Players); n < 3400 || n > 3600 {
-		t.Errorf("%d active players, want about 3,490", n)
+	if n := len(doc.Players); n < 3400 || n > 3500 {
+		t.Errorf("%d players on the list, want about 3,420", n)
+	}
+	for _, p := range doc.Players {
+		if p.Component != 0 || !p.Active || p.Rank == 0 {
+			t.Fatalf("on the published list: %+v (want only active players of the world's component, ranked)", p)
+		}
 	}
 	if top := doc.Players[0]; top.Rank != 1 || top.Rating <= 2400 || top.Name == "" || top.Name[0] == '#' || !top.Active {
 		t.Errorf("top of the list: %+v", top)
