@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"outflank/internal/bigfile"
+	"outflank/internal/shareddata"
 )
 
 // The peak memory of a command is the largest resident set of a process
@@ -183,5 +184,23 @@ func BenchmarkImportMemory(b *testing.B) {
 		b.Run(fmt.Sprintf("%dgames", n), func(b *testing.B) {
 			measure(b, "big.ELO", bigfile.ELO(n), "import")
 		})
+	}
+}
+
+// TestMemoryOfTheRatingList: reading the WOF's whole archive (7,636 files,
+// 415,018 games) and computing the list stays under 500 MB (issue 14).
+func TestMemoryOfTheRatingList(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads and rates the whole WOF archive")
+	}
+	results := shareddata.Dir(t, filepath.Join("wof", "results"))
+	out := filepath.Join(t.TempDir(), "list.json")
+	code, stderr, rss := runMeasured(t, "rating", "compute", "--results", results, "--as-of", "2026-05-12", "--until", "2026-05-10", "--json", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	t.Logf("rating compute on the whole archive: peak %d MB", rss>>20)
+	if rss > 500<<20 {
+		t.Errorf("rating compute took %d MB, more than 500", rss>>20)
 	}
 }
