@@ -94,8 +94,8 @@ func TestRatingsList(t *testing.T) {
 		ids   []string
 	}{
 		{"q=dub", []string{"104"}},
-		{"q=lea+chev", []string{"103"}},  // Léa CHEVALIER, without the accent
-		{"q=LÉA", []string{"103"}},       // with it, in capitals
+		{"q=lea+chev", []string{"103"}}, // Léa CHEVALIER, without the accent
+		{"q=LÉA", []string{"103"}},      // with it, in capitals
 		{"q=jpn", []string{"105", "110", "114"}},
 		{"q=110", []string{"110"}},
 		{"country=fra", []string{"103", "104"}},
