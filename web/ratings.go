@@ -39,11 +39,18 @@ type ratingsView struct {
 	AsOf           string
 	Query, Country string
 	Countries      []string
-	Players        []exchange.RatingPlayer // this page's
+	Players        []ratingsRow // this page's
 	Active, Found  int
 	Page, Pages    int
-	First          int // the number of the page's first player among those found
 	Prev, Next     string
+}
+
+// ratingsRow is a player of the list's page: Separate marks a rating
+// relative to a group of players apart from the main one, which cannot be
+// compared with the others.
+type ratingsRow struct {
+	exchange.RatingPlayer
+	Separate bool
 }
 
 // ratingsWaiting answers a request for the ratings that are not ready: 404
@@ -123,7 +130,10 @@ func (s *Server) handleRatings(w http.ResponseWriter, r *http.Request) {
 	v.Pages = max(1, (len(found)+ratingsPerPage-1)/ratingsPerPage)
 	v.Page = min(q.page, v.Pages)
 	from := (v.Page - 1) * ratingsPerPage
-	v.Players, v.First = found[from:min(len(found), from+ratingsPerPage)], from+1
+	for _, p := range found[from:min(len(found), from+ratingsPerPage)] {
+		rated, _ := l.Player(p.WOFID)
+		v.Players = append(v.Players, ratingsRow{p, rated.Component != 0})
+	}
 	if v.Page > 1 {
 		v.Prev = q.pageURL(v.Page - 1)
 	}

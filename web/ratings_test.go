@@ -267,3 +267,54 @@ func TestPairingsExpectedScore(t *testing.T) {
 		t.Error("unrated players' games show an expected score")
 	}
 }
+
+// TestRatingHistoryWaiting: once the list is computed and before the
+// histories are, a player's rating page shows his rating and says the
+// history is coming; the plot alone is 503.
+func TestRatingHistoryWaiting(t *testing.T) {
+	l, dir, _ := loadedRatings(t).List()
+	st := web.NewRatingsState()
+	st.SetList(l, dir)
+	s := newSiteWith(t, web.Config{Ratings: st}, "Ann", "Ben", "Cid", "Dee")
+	if body := s.check("/ratings/101", http.StatusOK, "<h1>ANDERSEN, Anna</h1>", "The history is being computed"); strings.Contains(body, "<svg") {
+		t.Error("a plot before the histories are computed")
+	}
+	s.check("/ratings/101.svg", http.StatusServiceUnavailable)
+	// The list's page is kept by the browser until the ratings change.
+	res, _ := s.get("/ratings")
+	etag := res.Header.Get("ETag")
+	if again, _ := s.get("/ratings", "If-None-Match: "+etag); etag == "" || again.StatusCode != http.StatusNotModified {
+		t.Errorf("/ratings: ETag %q, then %d", etag, again.StatusCode)
+	}
+	st.SetList(l, dir)
+	if again, _ := s.get("/ratings", "If-None-Match: "+etag); again.StatusCode != http.StatusOK {
+		t.Errorf("/ratings after the list changed: %d", again.StatusCode)
+	}
+}
+
+// TestRatingsWhileComputed: the pages answer while the ratings are being
+// computed, each with what is ready (go test -race checks the state's
+// locking).
+func TestRatingsWhileComputed(t *testing.T) {
+	st := web.NewRatingsState()
+	s := newSiteWith(t, web.Config{Ratings: st}, "Ann", "Ben", "Cid", "Dee")
+	s.add(ratedEvent(t))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		st.Load(testRatingsFiles, ratingsToday, nil)
+	}()
+	for loading := true; loading; {
+		select {
+		case <-done:
+			loading = false
+		default:
+		}
+		for _, path := range []string{"/ratings", "/api/ratings", "/ratings/101", "/t/rated/players/1"} {
+			if res, body := s.get(path); res.StatusCode != http.StatusOK && res.StatusCode != http.StatusServiceUnavailable {
+				t.Fatalf("%s while computed: %d %.200s", path, res.StatusCode, body)
+			}
+		}
+	}
+	s.check("/t/rated/players/1", http.StatusOK, "<svg")
+}
