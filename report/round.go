@@ -1,6 +1,11 @@
 package report
 
-import "outflank"
+import (
+	"math"
+
+	"outflank"
+	"outflank/rating"
+)
 
 // Round is what 'round show --json' prints and /api/t/{slug}/pairings/{round}
 // serves: a round's pairings, with each player's rating and points as they
@@ -31,6 +36,9 @@ type Table struct {
 	MatchLabel string           `json:"match_label,omitempty"`
 	Game       int              `json:"game,omitempty"`
 	Choice     *outflank.Choice `json:"choice,omitempty"`
+	// ExpectedBlack is black's expected score from the two ratings, from 0
+	// to 1 (rating.Expected), when both players have a rating.
+	ExpectedBlack *float64 `json:"expected_black,omitempty"`
 }
 
 // Seat is a player as a pairing sheet shows them.
@@ -73,6 +81,10 @@ func RoundOf(t *outflank.Tournament, r *outflank.Round) Round {
 	matches := matchGames(t, r)
 	for _, g := range r.Games {
 		td := Table{Table: g.Table, Black: seat(g.Black), White: seat(g.White), Result: resultOf(g.Result), Choice: g.Choice}
+		if td.Black.Rating > 0 && td.White.Rating > 0 {
+			e := math.Round(rating.Expected(float64(td.Black.Rating), float64(td.White.Rating))*100) / 100
+			td.ExpectedBlack = &e
+		}
 		if m, ok := matches[g.Table]; ok {
 			td.Match, td.MatchLabel, td.Game = m.name, m.label, m.game
 		}

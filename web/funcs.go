@@ -33,6 +33,8 @@ var templateFuncs = template.FuncMap{
 	"ordinal":  ordinal,
 	"mark":     markWords,
 	"plural":   plural,
+	// percent prints a share from 0 to 1 as a whole percentage: "64%".
+	"percent": func(x *float64) string { return fmt.Sprintf("%.0f%%", *x*100) },
 	// deref reads an optional number (a withdrawal's round, discs).
 	"deref": func(p *int) int {
 		if p == nil {

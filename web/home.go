@@ -40,7 +40,11 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 			i := map[string]int{report.StateInPlay: 0, report.StateUpcoming: 1, report.StateFinished: 2}[t.State]
 			groups[i].Tournaments = append(groups[i].Tournaments, t)
 		}
-		return s.pages.render("home", r.URL.Query().Has("fragment"), view{Title: "Tournaments", Nav: "home", Data: groups})
+		data := struct {
+			Groups  []homeGroup
+			Ratings bool
+		}{groups, s.ratings != nil}
+		return s.pages.render("home", r.URL.Query().Has("fragment"), view{Title: "Tournaments", Nav: "home", Data: data})
 	})
 }
 

@@ -70,6 +70,7 @@ func (failingStore) Tournaments(context.Context) ([]outflank.TournamentSummary, 
 // stays in the server.
 func TestHealth(t *testing.T) {
 	s := newSite(t, "Ann", "Ben", "Cid", "Dee")
+	s.wait("/t/club") // the feed has given the versions: until then, 503
 	res, body := s.get("/healthz")
 	if res.StatusCode != 200 || !strings.Contains(body, `"status": "ok"`) || !strings.Contains(body, `"tournaments": 1`) {
 		t.Errorf("healthy: %d %s", res.StatusCode, body)

@@ -26,6 +26,8 @@ type pairingsView struct {
 	Others []seatGroup
 	// Current: the page of the latest round (/pairings).
 	Current bool
+	// Expected: a game shows black's expected score.
+	Expected bool
 }
 
 // seatGroup is a list of players under a heading.
@@ -72,6 +74,9 @@ func (s *Server) handlePairings(w http.ResponseWriter, r *http.Request) {
 		if round != nil {
 			doc := report.RoundOf(t, round)
 			v.Round = &doc
+			for _, g := range doc.Games {
+				v.Expected = v.Expected || g.ExpectedBlack != nil
+			}
 			v.Others = []seatGroup{{"Bye", doc.Byes}, {"Absent", doc.Absent}, {"Withdrawn", doc.Withdrawn}}
 			title = fmt.Sprintf("Round %d · %s", round.Number, t.Name)
 			for _, rl := range v.Rounds {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html/template"
 	"net/http"
 	"strconv"
 
@@ -29,10 +30,23 @@ func (s *Server) handlePlayersAPI(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// playerView is a player's page: his document, and the plot of his WOF
+// rating history when the site has one for his WOF id.
+type playerView struct {
+	Doc   report.Player
+	WOFID int
+	Plot  template.HTML
+}
+
 // handlePlayer is a player's page: his games round by round with his
-// running points, his rank in each list, his knockout matches.
+// running points, his rank in each list, his knockout matches, and his
+// rating history.
 func (s *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
-	s.tournamentPage(w, r, "player", func(t *outflank.Tournament) (view, error) {
+	variant := ""
+	if s.ratings != nil {
+		variant = "#ratings=" + strconv.FormatInt(s.ratingsVersion(), 10)
+	}
+	s.tournamentPageOf(w, r, "player", variant, func(t *outflank.Tournament) (view, error) {
 		text := r.PathValue("id")
 		id, err := strconv.Atoi(text)
 		if _, ok := t.Player(id); err != nil || !ok {
@@ -43,6 +57,8 @@ func (s *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return view{}, err
 		}
-		return view{Title: doc.Player.Name + " · " + t.Name, Nav: "players", Data: doc}, nil
+		p, _ := t.Player(id)
+		v := playerView{Doc: doc, WOFID: p.WOFID, Plot: s.historyPlot(p.WOFID, doc.Player.Name)}
+		return view{Title: doc.Player.Name + " · " + t.Name, Nav: "players", Data: v}, nil
 	})
 }

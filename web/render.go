@@ -114,7 +114,14 @@ func cacheKey(r *http.Request) string {
 // else rendered by build and the template name, and kept. A tournament
 // that does not exist is a 404.
 func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request, name string, build func(t *outflank.Tournament) (view, error)) {
-	s.tournamentDoc(w, r, "text/html; charset=utf-8", func(t *outflank.Tournament, fragment bool) ([]byte, error) {
+	s.tournamentPageOf(w, r, name, "", build)
+}
+
+// tournamentPageOf is tournamentPage for a page that shows more than the
+// tournament: variant names what else it shows (the ratings' version), so
+// that the page is rendered anew when that changes too.
+func (s *Server) tournamentPageOf(w http.ResponseWriter, r *http.Request, name, variant string, build func(t *outflank.Tournament) (view, error)) {
+	s.tournamentDoc(w, r, "text/html; charset=utf-8", variant, func(t *outflank.Tournament, fragment bool) ([]byte, error) {
 		v, err := build(t)
 		if err != nil {
 			return nil, err
@@ -132,7 +139,7 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request, name str
 // tournamentJSON serves a JSON document about the tournament named by the
 // path's {slug}, written as the command line writes its --json.
 func (s *Server) tournamentJSON(w http.ResponseWriter, r *http.Request, build func(t *outflank.Tournament) (any, error)) {
-	s.tournamentDoc(w, r, "application/json", func(t *outflank.Tournament, _ bool) ([]byte, error) {
+	s.tournamentDoc(w, r, "application/json", "", func(t *outflank.Tournament, _ bool) ([]byte, error) {
 		doc, err := build(t)
 		if err != nil {
 			return nil, err
@@ -145,15 +152,16 @@ func (s *Server) tournamentJSON(w http.ResponseWriter, r *http.Request, build fu
 	})
 }
 
-// tournamentDoc is the pipeline of every tournament's page and document.
-func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype string, render func(t *outflank.Tournament, fragment bool) ([]byte, error)) {
+// tournamentDoc is the pipeline of every tournament's page and document;
+// variant is added to the page's cache key.
+func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype, variant string, render func(t *outflank.Tournament, fragment bool) ([]byte, error)) {
 	slug := r.PathValue("slug")
 	version, ok := s.version(r.Context(), slug)
 	if !ok {
 		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug), s.tournamentLinks(r)...)
 		return
 	}
-	key := cacheKey(r)
+	key := cacheKey(r) + variant
 	fragment := r.URL.Query().Has("fragment")
 	var rerender func(ctx context.Context, version int64) (*page, error)
 	rerender = func(ctx context.Context, version int64) (*page, error) {

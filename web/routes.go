@@ -23,6 +23,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerEventsRoutes,
 		s.registerHealthRoutes,
 		s.registerQRRoutes,
+		s.registerRatingsRoutes,
 	} {
 		register(mux)
 	}

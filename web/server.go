@@ -50,6 +50,10 @@ type Config struct {
 	// per client address, not per proxy. A header from any other address
 	// is ignored, since anyone can send one.
 	TrustedProxies []netip.Prefix
+	// Ratings is the WOF rating list and its histories (ratings.go), for
+	// /ratings, the players' pages and the pairings' expected scores; nil:
+	// the site computes no ratings, and /ratings says how to have them.
+	Ratings Ratings
 }
 
 // Server serves the web site of a store's tournaments.
@@ -70,6 +74,8 @@ type Server struct {
 	routes    []routeInfo // every route registered with its access
 	// trustedProxies are the proxies whose X-Forwarded-For is believed.
 	trustedProxies []netip.Prefix
+	// ratings is the WOF rating list, nil without one.
+	ratings Ratings
 
 	live       outflank.LiveGames // nil without live games
 	livePages  *pageCache         // the pages that show live games (live.go)
@@ -101,7 +107,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 		s.auth = auth.New(cfg.Accounts)
 	}
 	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(1024, 1), map[liveKey]int64{}, map[string]int64{}
-	s.playerDB, s.trustedProxies = cfg.PlayerDB, cfg.TrustedProxies
+	s.playerDB, s.trustedProxies, s.ratings = cfg.PlayerDB, cfg.TrustedProxies, cfg.Ratings
 	return s, nil
 }
 

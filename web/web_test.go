@@ -30,6 +30,12 @@ type site struct {
 // whose players are named names (ids 1, 2, ...), round 1 paired 1-2, 3-4.
 func newSite(t *testing.T, names ...string) *site {
 	t.Helper()
+	return newSiteWith(t, web.Config{}, names...)
+}
+
+// newSiteWith is newSite with the server set up by cfg.
+func newSiteWith(t *testing.T, cfg web.Config, names ...string) *site {
+	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "web.db"), sqlite.Options{Create: true})
 	if err != nil {
@@ -51,7 +57,7 @@ func newSite(t *testing.T, names ...string) *site {
 	if _, err := db.Create(ctx, tour, outflank.KindImport, "test"); err != nil {
 		t.Fatal(err)
 	}
-	s, err := web.New(db, db, web.Config{})
+	s, err := web.New(db, db, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,16 +10,18 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
 	"outflank"
+	"outflank/rating"
 	"outflank/sqlite"
 	"outflank/web"
 )
 
-const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--trusted-proxy ADDR,...] [--demo [--players N] [--pace D]]"
+const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--trusted-proxy ADDR,...] [--results DIR [--players-db FILE]] [--demo [--players N] [--pace D]]"
 
 // serveOptions are serve's flags.
 type serveOptions struct {
@@ -29,6 +31,10 @@ type serveOptions struct {
 	players       int
 	pace          time.Duration
 	seed          string
+	// results is the WOF result archive the rating list is computed from
+	// ("" computes none), playersDB the player database that names its
+	// players.
+	results, playersDB string
 }
 
 // runServe serves the web site of every tournament in the database until
@@ -44,6 +50,8 @@ func runServe(e *env, args []string) error {
 		o.proxies = append(o.proxies, list...)
 		return err
 	})
+	fs.StringVar(&o.results, "results", "", "the `folder` of the WOF result archive (.ELO files in year folders): the site computes the rating list from it, shows it at /ratings, and shows the players' rating histories and the games' expected scores")
+	fs.StringVar(&o.playersDB, "players-db", "", "with --results: the WOF player database `file` (joueurs.txt) that names the rated players (default: joueurs.txt beside the results folder, if there is one)")
 	fs.BoolVar(&o.demo, "demo", false, "show what Outflank does: a simulated WOC in a new database, played in live, pairing by pairing and result by result")
 	fs.IntVar(&o.players, "players", 32, "--demo: the players of the simulated WOC")
 	fs.DurationVar(&o.pace, "pace", 400*time.Millisecond, "--demo: the time between two results (a new round waits 5 times as long)")
@@ -56,6 +64,9 @@ func runServe(e *env, args []string) error {
 		return usagef("usage: outflank %s", serveUsage)
 	}
 	if err := checkBaseURL(o.baseURL); err != nil {
+		return err
+	}
+	if err := o.checkRatings(); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -99,7 +110,13 @@ func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started 
 		level = slog.LevelWarn // the demo's own lines, not every page fetched
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	srv, err := web.New(db, db, web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db, TrustedProxies: o.proxies})
+	cfg := web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db, TrustedProxies: o.proxies}
+	var ratings *web.RatingsState
+	if o.results != "" {
+		ratings = web.NewRatingsState()
+		cfg.Ratings = ratings
+	}
+	srv, err := web.New(db, db, cfg)
 	if err != nil {
 		return err
 	}
@@ -107,11 +124,45 @@ func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started 
 	if err != nil {
 		return outflank.Errorf(outflank.EINVALID, "cannot listen on %s: %v (another program may use the port: try --addr 127.0.0.1:8081)", o.addr, err)
 	}
+	if ratings != nil {
+		now := time.Now()
+		go ratings.Load(web.RatingsFiles{Results: o.results, PlayersDB: o.playersDB}, rating.Date{Year: now.Year(), Month: int(now.Month()), Day: now.Day()}, log)
+	}
 	local := e.printAddresses(db.Path(), o, l.Addr().(*net.TCPAddr), systemInterfaces)
 	if started != nil {
 		started(local)
 	}
 	return srv.Serve(ctx, l)
+}
+
+// checkRatings checks --results and --players-db before the site starts:
+// a folder that is not one is a mistake to say at once; what the files
+// hold is read in the background, and its problems shown on /ratings.
+func (o *serveOptions) checkRatings() error {
+	if o.results == "" {
+		if o.playersDB != "" {
+			return usagef("serve: --players-db goes with --results")
+		}
+		return nil
+	}
+	if info, err := os.Stat(o.results); err != nil || !info.IsDir() {
+		return outflank.Errorf(outflank.EINVALID, "--results %s: give the folder of the WOF result archive (.ELO files in year folders)", o.results)
+	}
+	if o.playersDB == "" {
+		abs, err := filepath.Abs(o.results)
+		if err != nil {
+			return nil
+		}
+		guess := filepath.Join(filepath.Dir(abs), "joueurs.txt")
+		if info, err := os.Stat(guess); err == nil && info.Mode().IsRegular() {
+			o.playersDB = guess
+		}
+		return nil
+	}
+	if info, err := os.Stat(o.playersDB); err != nil || !info.Mode().IsRegular() {
+		return outflank.Errorf(outflank.EINVALID, "--players-db %s: give the WOF player database file (joueurs.txt)", o.playersDB)
+	}
+	return nil
 }
 
 // parseProxies reads --trusted-proxy: addresses or networks, separated by
