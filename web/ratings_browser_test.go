@@ -44,14 +44,14 @@ func TestBrowserRatings(t *testing.T) {
 	// The player shown: of the ten best, the one with the longest history.
 	l, names, _ := st.List()
 	shown, longest := 0, 0
-	for _, p := range l.Active()[:min(10, len(l.Active()))] {
+	for _, p := range l.Published()[:min(10, len(l.Published()))] {
 		if h, _ := st.History(p.ID); len(h) > longest {
 			shown, longest = p.ID, len(h)
 		}
 	}
-	second := l.Active()[1].ID
+	second := l.Published()[1].ID
 	if second == shown {
-		second = l.Active()[0].ID
+		second = l.Published()[0].ID
 	}
 
 	ctx := context.Background()

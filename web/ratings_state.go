@@ -186,7 +186,7 @@ func (st *RatingsState) load(files RatingsFiles, today rating.Date, log *slog.Lo
 		return fmt.Errorf("computing the list of %v: %w", today, err)
 	}
 	st.SetList(list, dir)
-	log.Info("computed the rating list", "as_of", today, "players", len(list.Players), "active", len(list.Active()), "took", time.Since(start).Round(time.Millisecond))
+	log.Info("computed the rating list", "as_of", today, "players", len(list.Players), "listed", len(list.Published()), "took", time.Since(start).Round(time.Millisecond))
 
 	st.Doing("computing the histories")
 	start = time.Now()

@@ -80,12 +80,12 @@ func (s *site) check(path string, status int, want ...string) string {
 	return body
 }
 
-// TestRatingsList: /ratings lists the active players by rank, named from
+// TestRatingsList: /ratings lists the players on the list by rank, named from
 // the player database, and finds them by name (ignoring accents), country
 // code and WOF id, and by ?country=.
 func TestRatingsList(t *testing.T) {
 	s := newSiteWith(t, web.Config{Ratings: loadedRatings(t)}, "Ann", "Ben", "Cid", "Dee")
-	body := s.check("/ratings", http.StatusOK, "<h1>WOF rating list</h1>", "14 active players", `href="/ratings/101"`, "ANDERSEN, Anna", `href="/ratings/114"`, `<option>JPN</option>`)
+	body := s.check("/ratings", http.StatusOK, "<h1>WOF rating list</h1>", "14 players on the list", `href="/ratings/101"`, "ANDERSEN, Anna", `href="/ratings/114"`, `<option>JPN</option>`)
 	if strings.Contains(body, `href="/ratings/115"`) {
 		t.Error("/ratings lists 115, who could not be rated")
 	}
