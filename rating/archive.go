@@ -16,14 +16,16 @@ func FromArchive(files []wof.ArchiveFile) (ts []Tournament, skipped int) {
 				skipped++
 				continue
 			}
-			t.Games = append(t.Games, Game{A: g.First, B: g.Second, Score: score(g.Result)})
+			t.Games = append(t.Games, Game{A: g.First, B: g.Second, Score: ScoreOf(g.Result)})
 		}
 		ts = append(ts, t)
 	}
 	return ts, skipped
 }
 
-func score(r wof.Result) int {
+// ScoreOf returns the points of a game's first player, out of 2, for the
+// result an .ELO file gives.
+func ScoreOf(r wof.Result) int {
 	switch r {
 	case wof.Win:
 		return 2

@@ -39,18 +39,10 @@ type ratingsView struct {
 	AsOf           string
 	Query, Country string
 	Countries      []string
-	Players        []ratingsRow // this page's
+	Players        []exchange.RatingPlayer // this page's
 	Active, Found  int
 	Page, Pages    int
 	Prev, Next     string
-}
-
-// ratingsRow is a player of the list's page: Separate marks a rating
-// relative to a group of players apart from the main one, which cannot be
-// compared with the others.
-type ratingsRow struct {
-	exchange.RatingPlayer
-	Separate bool
 }
 
 // ratingsWaiting answers a request for the ratings that are not ready: 404
@@ -112,28 +104,35 @@ func (s *Server) writeRatingsDoc(w http.ResponseWriter, r *http.Request, ctype s
 	s.write(w, r, newPage(cacheKey(r), s.ratings.Status().Version, ctype, body))
 }
 
-// handleRatings is the rating list: the active players, found by name,
-// country or WOF id, a hundred a page.
-func (s *Server) handleRatings(w http.ResponseWriter, r *http.Request) {
+// ratingsQueried answers a request for the list: the published list and
+// the request's query, or false when it has answered already (the list not
+// ready, or a bad query: 400).
+func (s *Server) ratingsQueried(w http.ResponseWriter, r *http.Request) (exchange.RatingList, ratingsQuery, bool) {
 	l, dir, ok := s.ratingsList(w, r)
 	if !ok {
-		return
+		return exchange.RatingList{}, ratingsQuery{}, false
 	}
 	q, err := ratingsQueryOf(r)
 	if err != nil {
 		s.errorPage(w, r, http.StatusBadRequest, err.Error())
+		return exchange.RatingList{}, ratingsQuery{}, false
+	}
+	return exchange.RatingListOf(l, dir, false), q, true
+}
+
+// handleRatings is the rating list: the active players, found by name,
+// country or WOF id, a hundred a page.
+func (s *Server) handleRatings(w http.ResponseWriter, r *http.Request) {
+	doc, q, ok := s.ratingsQueried(w, r)
+	if !ok {
 		return
 	}
-	doc := exchange.RatingListOf(l, dir, false)
 	found := q.filter(doc.Players)
 	v := ratingsView{AsOf: doc.AsOf, Query: q.text, Country: q.country, Countries: countriesOf(doc.Players), Active: len(doc.Players), Found: len(found)}
 	v.Pages = max(1, (len(found)+ratingsPerPage-1)/ratingsPerPage)
 	v.Page = min(q.page, v.Pages)
 	from := (v.Page - 1) * ratingsPerPage
-	for _, p := range found[from:min(len(found), from+ratingsPerPage)] {
-		rated, _ := l.Player(p.WOFID)
-		v.Players = append(v.Players, ratingsRow{p, rated.Component != 0})
-	}
+	v.Players = found[from:min(len(found), from+ratingsPerPage)]
 	if v.Page > 1 {
 		v.Prev = q.pageURL(v.Page - 1)
 	}
@@ -151,16 +150,10 @@ func (s *Server) handleRatings(w http.ResponseWriter, r *http.Request) {
 // handleRatingsAPI serves 'outflank rating compute --json' of the current
 // list, with only the players that ?q= and ?country= find.
 func (s *Server) handleRatingsAPI(w http.ResponseWriter, r *http.Request) {
-	l, dir, ok := s.ratingsList(w, r)
+	doc, q, ok := s.ratingsQueried(w, r)
 	if !ok {
 		return
 	}
-	q, err := ratingsQueryOf(r)
-	if err != nil {
-		s.errorPage(w, r, http.StatusBadRequest, err.Error())
-		return
-	}
-	doc := exchange.RatingListOf(l, dir, false)
 	doc.Players = q.filter(doc.Players)
 	var buf bytes.Buffer
 	if err := report.WriteJSON(&buf, doc); err != nil {

@@ -7,11 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 
 	"outflank/exchange"
+	"outflank/wof"
 )
 
 // ratingsPerPage is the players on a page of the rating list.
@@ -31,7 +29,7 @@ type ratingsQuery struct {
 func ratingsQueryOf(r *http.Request) (ratingsQuery, error) {
 	v := r.URL.Query()
 	q := ratingsQuery{text: strings.TrimSpace(v.Get("q")), country: strings.ToUpper(strings.TrimSpace(v.Get("country"))), page: 1}
-	q.words = foldedWords(q.text)
+	q.words = wof.FoldWords(q.text)
 	if n, err := strconv.Atoi(q.text); err == nil && n > 0 && !strings.ContainsAny(q.text, "+-") {
 		q.id = n
 	}
@@ -59,7 +57,7 @@ func (q ratingsQuery) filter(players []exchange.RatingPlayer) []exchange.RatingP
 		if q.country != "" && !strings.EqualFold(p.Country, q.country) {
 			continue
 		}
-		if len(q.words) > 0 && p.WOFID != q.id && !strings.EqualFold(p.Country, q.text) && !startsWords(q.words, foldedWords(p.Name)) {
+		if len(q.words) > 0 && p.WOFID != q.id && !strings.EqualFold(p.Country, q.text) && !wof.StartWords(q.words, wof.FoldWords(p.Name)) {
 			continue
 		}
 		found = append(found, p)
@@ -78,38 +76,6 @@ func (q ratingsQuery) pageURL(page int) string {
 	}
 	v.Set("page", strconv.Itoa(page))
 	return "/ratings?" + v.Encode()
-}
-
-// foldedWords splits s into words (at spaces, commas, hyphens and
-// brackets), each in lower case without accents.
-func foldedWords(s string) []string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(s) {
-		if unicode.Is(unicode.Mn, r) {
-			continue // the accent of a decomposed letter
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return strings.FieldsFunc(b.String(), func(r rune) bool {
-		return unicode.IsSpace(r) || r == ',' || r == '-' || r == '(' || r == ')'
-	})
-}
-
-// startsWords reports whether each word of want starts a different word
-// of words.
-func startsWords(want, words []string) bool {
-	used := make([]bool, len(words))
-next:
-	for _, w := range want {
-		for i, word := range words {
-			if !used[i] && strings.HasPrefix(word, w) {
-				used[i] = true
-				continue next
-			}
-		}
-		return false
-	}
-	return true
 }
 
 // countriesOf returns the countries of the players, sorted, once each.

@@ -13,22 +13,22 @@ import (
 // "DUBOIS, Léa". It is what a director types to find someone in the
 // database; Find is for a name typed whole.
 func (db *PlayerDB) Search(query string) []DBPlayer {
-	want := foldWords(query)
+	want := FoldWords(query)
 	if len(want) == 0 {
 		return nil
 	}
 	var found []DBPlayer
 	for _, p := range db.Players {
-		if prefixesOf(want, foldWords(p.Surname+" "+p.Firstname)) {
+		if StartWords(want, FoldWords(p.Surname+" "+p.Firstname)) {
 			found = append(found, p)
 		}
 	}
 	return found
 }
 
-// foldWords splits s into words (at spaces, commas, hyphens and brackets),
-// each in lower case without accents.
-func foldWords(s string) []string {
+// FoldWords splits s into words (at spaces, commas, hyphens and brackets),
+// each in lower case without accents: the words a search by name compares.
+func FoldWords(s string) []string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(s) {
 		if unicode.Is(unicode.Mn, r) {
@@ -41,9 +41,9 @@ func foldWords(s string) []string {
 	})
 }
 
-// prefixesOf reports whether each word of want starts a different word of
-// words.
-func prefixesOf(want, words []string) bool {
+// StartWords reports whether each word of want starts a different word of
+// words ("lea dub" finds "DUBOIS, Léa", both folded by FoldWords).
+func StartWords(want, words []string) bool {
 	used := make([]bool, len(words))
 next:
 	for _, w := range want {

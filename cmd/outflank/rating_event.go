@@ -98,7 +98,7 @@ func runRatingEvent(e *env, args []string) error {
 	games := exchange.RatedGames(t)
 	event := rating.Tournament{Date: date}
 	for _, g := range games {
-		event.Games = append(event.Games, rating.Game{A: wofIDs[g.First], B: wofIDs[g.Second], Score: eloScore(g.Result)})
+		event.Games = append(event.Games, rating.Game{A: wofIDs[g.First], B: wofIDs[g.Second], Score: rating.ScoreOf(g.Result)})
 	}
 	archive, dup := withoutEvent(a, event)
 	doc := ratingEventDoc{Slug: t.Slug, Name: t.Name, Date: date.String(), BeforeList: date.String(), Players: []ratingEventRow{}}
@@ -121,17 +121,6 @@ func runRatingEvent(e *env, args []string) error {
 	}
 	e.printf(e.stdout, "%s", ratingEventText(doc))
 	return nil
-}
-
-// eloScore is a result's points for the rating, out of 2.
-func eloScore(r wof.Result) int {
-	switch r {
-	case wof.Win:
-		return 2
-	case wof.Draw:
-		return 1
-	}
-	return 0
 }
 
 // withoutEvent returns the archive's tournaments less the one that is the
@@ -220,9 +209,9 @@ func eventRow(p *outflank.Player, wofIDs map[int]int, games []wof.Game, before, 
 		var score float64
 		switch p.ID {
 		case g.First:
-			opp, score = wofIDs[g.Second], float64(eloScore(g.Result))/2
+			opp, score = wofIDs[g.Second], float64(rating.ScoreOf(g.Result))/2
 		case g.Second:
-			opp, score = wofIDs[g.First], 1-float64(eloScore(g.Result))/2
+			opp, score = wofIDs[g.First], 1-float64(rating.ScoreOf(g.Result))/2
 		default:
 			continue
 		}
