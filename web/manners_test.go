@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"outflank"
 	"outflank/web"
@@ -121,14 +122,23 @@ func TestAccessLog(t *testing.T) {
 	res.Body.Close()
 	openStream(t, addr, "/t/club/events")
 	stop()
+	// A stream's handler hands its connection over (the server stops
+	// tracking it) and logs on return, which may come just after the stream's
+	// head reached the client, and after Serve returned: wait for it.
 	var lines []map[string]any
-	for line := range strings.Lines(log.String()) {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("not a JSON line: %q", line)
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		lines = nil
+		for line := range strings.Lines(log.String()) {
+			var m map[string]any
+			if err := json.Unmarshal([]byte(line), &m); err != nil {
+				t.Fatalf("not a JSON line: %q", line)
+			}
+			if m["msg"] == "request" {
+				lines = append(lines, m)
+			}
 		}
-		if m["msg"] == "request" {
-			lines = append(lines, m)
+		if len(lines) >= 2 || time.Now().After(deadline) {
+			break
 		}
 	}
 	if len(lines) != 2 {
