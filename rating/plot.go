@@ -8,7 +8,8 @@ import (
 )
 
 // PlotSVG draws a player's history as a self-contained SVG image: his
-// rating at each list date as a line, a band for its ± uncertainty (cut at
+// rating at each list date as a line (a hollow point where he was not on
+// the published list), a band for its ± uncertainty (cut at
 // ±300 so that one weak list does not flatten the rest), years along the
 // bottom and ratings up the side. title (escaped here) is drawn at the top.
 // The image scales to its container's width; it needs no script, font or
@@ -89,7 +90,7 @@ func PlotSVG(points []Point, title string) []byte {
 	b.WriteString(`"/>`)
 	for _, p := range points {
 		fill := "#1f5fa8"
-		if !p.Active {
+		if !p.Listed {
 			fill = "#fff" // off the published list that date
 		}
 		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="2.5" fill="%s" stroke="#1f5fa8"><title>%s: %d ± %.0f</title></circle>`,

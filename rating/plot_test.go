@@ -10,8 +10,8 @@ import (
 
 func TestPlotSVGIsWellFormedAndEscaped(t *testing.T) {
 	points := []Point{
-		{Date: Date{2024, 1, 1}, Player: Player{Rating: 1750, Uncertainty: 120, Active: true}},
-		{Date: Date{2024, 7, 1}, Player: Player{Rating: 1820, Uncertainty: 90, Active: true}},
+		{Date: Date{2024, 1, 1}, Player: Player{Rating: 1750, Uncertainty: 120, Active: true, Listed: true}},
+		{Date: Date{2024, 7, 1}, Player: Player{Rating: 1820, Uncertainty: 90, Active: true, Listed: true}},
 		{Date: Date{2025, 1, 1}, Player: Player{Rating: 1900.4, Uncertainty: 900}},
 	}
 	for _, ps := range [][]Point{points, nil, points[:1]} {

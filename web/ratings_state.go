@@ -56,6 +56,7 @@ type historyPoint struct {
 	rating, unc float32
 	rank        int32
 	active      bool
+	listed      bool
 }
 
 // NewRatingsState returns a state with nothing computed yet.
@@ -81,7 +82,7 @@ func (st *RatingsState) History(id int) ([]rating.Point, bool) {
 	points := make([]rating.Point, len(hs))
 	for k, h := range hs {
 		points[k] = rating.Point{Date: h.date, Player: rating.Player{ID: id, Rank: int(h.rank),
-			Rating: float64(h.rating), Uncertainty: float64(h.unc), Active: h.active, Official: h.active && h.unc < rating.OfficialUncertainty}}
+			Rating: float64(h.rating), Uncertainty: float64(h.unc), Active: h.active, Listed: h.listed, Official: h.listed && h.unc < rating.OfficialUncertainty}}
 	}
 	return points, true
 }
@@ -121,7 +122,7 @@ func (st *RatingsState) SetHistories(lists []*rating.List) {
 	h := map[int][]historyPoint{}
 	for _, l := range lists {
 		for _, p := range l.Players {
-			h[p.ID] = append(h[p.ID], historyPoint{date: l.AsOf, rating: float32(p.Rating), unc: float32(p.Uncertainty), rank: int32(p.Rank), active: p.Active})
+			h[p.ID] = append(h[p.ID], historyPoint{date: l.AsOf, rating: float32(p.Rating), unc: float32(p.Uncertainty), rank: int32(p.Rank), active: p.Active, listed: p.Listed})
 		}
 	}
 	st.change(func() { st.history, st.status.Doing = h, "" })
