@@ -76,3 +76,52 @@ func TestMemberCommands(t *testing.T) {
 	}
 }
 
+// TestFeesCommand: what each entrant owes and why (BOF Membership &
+// finance 2-3), with the totals for the organiser.
+func TestFeesCommand(t *testing.T) {
+	d := newTDB(t)
+	d.ok("new", "york24", "--name", "York Regional", "--rules", "bof-regional", "--date", "2024-03-01")
+	d.ok("new", "nat26", "--name", "British National", "--rules", "bof-national", "--date", "2026-09-01")
+	d.ok("player", "add", "york24", "--name", "Old Hand", "--country", "GBR")
+	for _, p := range []string{"New Comer", "Old Hand", "Un Waged", "Ma Family", "Pa Family", "No Record"} {
+		d.ok("player", "add", "nat26", "--name", p, "--country", "GBR")
+	}
+	d.ok("member", "add", "--name", "New Comer", "--country", "GBR", "--citizenship", "GBR")
+	d.ok("member", "add", "--name", "Old Hand", "--country", "GBR", "--citizenship", "GBR")
+	d.ok("member", "add", "--name", "Un Waged", "--country", "GBR", "--unwaged")
+	d.ok("member", "add", "--name", "Ma Family", "--country", "GBR", "--family", "family")
+	d.ok("member", "add", "--name", "Pa Family", "--country", "GBR", "--family", "family")
+	out := d.ok("fees", "nat26")
+	for _, want := range []string{
+		"New Comer                      0 pounds  free: a UK citizen's first BOF-organised tournament (BOF Membership & finance 2)",
+		"Old Hand                      10 pounds  standard charge at a National",
+		"Un Waged                       5 pounds  unwaged",
+		"Ma Family                     15 pounds  family rate for family family (Ma Family, Pa Family), instead of 20 pounds",
+		"Pa Family                      0 pounds  covered by the family rate",
+		"No Record                     10 pounds  standard charge at a National (BOF Membership & finance 3); no member record",
+		"total: 40 pounds from 6 entrants; family 1 free 1 in-family 1 standard 2 unwaged 1",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("fees lacks %q:\n%s", want, out)
+		}
+	}
+	var f struct {
+		Tournament string `json:"tournament"`
+		Kind       string `json:"kind"`
+		Total      int    `json:"total_pounds"`
+		Entrants   []struct {
+			Name   string `json:"name"`
+			Pounds int    `json:"pounds"`
+			Rate   string `json:"rate"`
+			Member int64  `json:"member"`
+		} `json:"entrants"`
+	}
+	if err := json.Unmarshal([]byte(d.ok("fees", "nat26", "--json")), &f); err != nil {
+		t.Fatal(err)
+	}
+	if f.Tournament != "nat26" || f.Kind != "national" || f.Total != 40 || len(f.Entrants) != 6 || f.Entrants[0].Rate != "free" || f.Entrants[0].Member != 1 || f.Entrants[5].Member != 0 {
+		t.Errorf("fees --json: %+v", f)
+	}
+	d.fail(1, `no tournament "nope"`, "fees", "nope")
+	d.fail(2, "usage", "fees")
+}
