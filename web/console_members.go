@@ -16,7 +16,7 @@ import (
 // consoleMembersView is /admin/members.
 type consoleMembersView struct {
 	AsOf    string
-	Members []outflank.MemberStatus
+	Members []memberRow
 	Log     []outflank.MemberEvent
 	// Form is the new record as typed, kept when it is refused.
 	Form outflank.Member
@@ -48,7 +48,10 @@ func (s *Server) membersPage(w http.ResponseWriter, r *http.Request, status int,
 		s.fail(w, r, err)
 		return
 	}
-	page.Members, page.Log = list, log
+	for _, m := range list {
+		page.Members = append(page.Members, memberRow{MemberStatus: m, Details: memberDetails(&m.Member)})
+	}
+	page.Log = log
 	v := s.newConsoleView(w, r, nil, "members")
 	v.Error, v.Page = message, page
 	s.consolePage(w, r, status, "console-members", "Members", v)
@@ -139,4 +142,30 @@ func (s *Server) handleRemoveMember(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirectSaved(w, r, "/admin/members", "Removed member #"+strconv.FormatInt(m.ID, 10)+" "+m.Name+".")
+}
+
+// memberRow is a line of the console's list: the record, its membership,
+// and what the fees depend on in words.
+type memberRow struct {
+	outflank.MemberStatus
+	Details string
+}
+
+// memberDetails is what of record m the fees and the eligibility rules
+// read: "citizen of GBR; unwaged; family smith".
+func memberDetails(m *outflank.Member) string {
+	var parts []string
+	add := func(label, v string) {
+		if v != "" {
+			parts = append(parts, label+" "+v)
+		}
+	}
+	add("citizen of", m.Citizenship)
+	add("resident since", m.ResidentSince)
+	if m.Unwaged {
+		parts = append(parts, "unwaged")
+	}
+	add("family", m.Family)
+	add("paid until", m.PaidUntil)
+	return strings.Join(parts, "; ")
 }
