@@ -83,7 +83,7 @@ func runMemberAdd(e *env, args []string) error {
 	if m.Name == "" {
 		return usagef("member add: give --name")
 	}
-	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
 		if err := db.AddMember(ctx, &m); err != nil {
 			return err
 		}
