@@ -141,10 +141,11 @@ func single(ev Event, e Entrant) Line {
 }
 
 // firstOrganised reports whether ev is the first BOF-organised tournament
-// among played.
+// among played. A tournament without a date is in no order: it does not
+// count.
 func firstOrganised(ev Event, played []Event) bool {
 	for _, p := range played {
-		if p.Organised && p.Slug != ev.Slug && p.before(ev) {
+		if p.Organised && p.Date != "" && p.Slug != ev.Slug && p.before(ev) {
 			return false
 		}
 	}

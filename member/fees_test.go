@@ -37,6 +37,7 @@ func TestFees(t *testing.T) {
 		{"MF2 a later tournament does not make this one the second", reg, []Entrant{{Name: "A", Record: uk("A"), Played: []Event{regional("later", "2026-06-01")}}}, []want{{0, RateFree, "free"}}, 0},
 		{"MF2 the same day: ordered by slug", reg, []Entrant{{Name: "A", Record: uk("A"), Played: []Event{regional("another", "2026-05-01")}}}, []want{{10, RateStandard, "standard"}}, 10},
 		{"MF2 an unorganised tournament before does not count", reg, []Entrant{{Name: "A", Record: uk("A"), Played: []Event{{Slug: "x", Date: "2025-01-01", Kind: Other}}}}, []want{{0, RateFree, "free"}}, 0},
+		{"MF2 an undated tournament does not count as before", reg, []Entrant{{Name: "A", Record: uk("A"), Played: []Event{regional("undated", "")}}}, []want{{0, RateFree, "free"}}, 0},
 		{"MF2 a non-UK citizen's first is charged", reg, []Entrant{{Name: "A", Record: &Record{Citizenship: "NLD"}}}, []want{{10, RateStandard, "standard"}}, 10},
 		{"MF2 not free at a tournament the BOF does not organise", other, []Entrant{{Name: "A", Record: uk("A")}}, []want{{0, RateNone, "no charge"}}, 0},
 		{"MF3 family of 2: 15 instead of 20", reg, []Entrant{{Name: "A", Record: fam("A", "smith", false)}, {Name: "B", Record: fam("B", "smith", false)}},
