@@ -105,7 +105,12 @@ func newAccessSite(t *testing.T) *accessSite {
 	}
 	judge("judge club r1 t2", "club", 1, 2)
 	judge("judge other", "other", 0, 0)
-	server, err := web.New(db, db, web.Config{Accounts: db, Live: db, PlayerDB: db, Log: slog.New(slog.NewTextHandler(s.log, nil))})
+	// A member record, which the refused writes of /admin/members must
+	// leave as it is.
+	if err := db.AddMember(ctx, &outflank.Member{Name: "Ann", Citizenship: "GBR", Unwaged: true}); err != nil {
+		t.Fatal(err)
+	}
+	server, err := web.New(db, db, web.Config{Accounts: db, Live: db, PlayerDB: db, Members: db, Log: slog.New(slog.NewTextHandler(s.log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,6 +214,15 @@ func (s *accessSite) snapshot() string {
 		s.t.Fatal(err)
 	}
 	fmt.Fprintf(&b, "tournaments %+v\n", list)
+	members, err := s.db.MemberList(ctx)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	memberLog, err := s.db.MemberLog(ctx, 1000)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "members %+v log %+v\n", members, memberLog)
 	return b.String()
 }
 
@@ -252,6 +266,9 @@ var bodyFor = map[string]string{
 	"/t/club/admin/players/1/absent":   `rounds=3`,
 	"/t/club/admin/players/1/return":   ``,
 	"/t/club/admin/round":              `pairs=1-3%0A2-4`,
+	"/admin/members":                   `name=Zed+Member`,
+	"/admin/members/1":                 `name=Ann+Other`,
+	"/admin/members/1/remove":          ``,
 }
 
 // TestWriteRoutesRefuseWithoutTheRight enumerates the router: every route

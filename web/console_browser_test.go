@@ -90,7 +90,7 @@ func newConsoleSite(t *testing.T) *consoleSite {
 			t.Fatal(err)
 		}
 	}
-	srv, err := web.New(db, db, web.Config{Accounts: db, PlayerDB: db, Live: db})
+	srv, err := web.New(db, db, web.Config{Accounts: db, PlayerDB: db, Live: db, Members: db})
 	if err != nil {
 		t.Fatal(err)
 	}

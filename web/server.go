@@ -45,6 +45,10 @@ type Config struct {
 	// PlayerDB keeps the WOF player database the console searches as a
 	// director types a name; nil: the console registers players by hand.
 	PlayerDB outflank.PlayerDirectory
+	// Members keeps the federation's member records (BOF Membership &
+	// finance): the console's /admin/members and the public /members; nil
+	// serves neither.
+	Members outflank.Members
 	// TrustedProxies are the reverse proxies (nginx, Caddy) whose
 	// X-Forwarded-For header names the client: failed logins are counted
 	// per client address, not per proxy. A header from any other address
@@ -71,7 +75,8 @@ type Server struct {
 	// directory its search, read once per database loaded.
 	playerDB  outflank.PlayerDirectory
 	directory directoryCache
-	routes    []routeInfo // every route registered with its access
+	members   outflank.Members // nil without member records
+	routes    []routeInfo      // every route registered with its access
 	// trustedProxies are the proxies whose X-Forwarded-For is believed.
 	trustedProxies []netip.Prefix
 	// ratings is the WOF rating list, nil without one.
@@ -108,6 +113,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	}
 	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(1024, 1), map[liveKey]int64{}, map[string]int64{}
 	s.playerDB, s.trustedProxies, s.ratings = cfg.PlayerDB, cfg.TrustedProxies, cfg.Ratings
+	s.members = cfg.Members
 	return s, nil
 }
 

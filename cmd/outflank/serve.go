@@ -110,7 +110,7 @@ func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started 
 		level = slog.LevelWarn // the demo's own lines, not every page fetched
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
-	cfg := web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db, TrustedProxies: o.proxies}
+	cfg := web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db, Members: db, TrustedProxies: o.proxies}
 	var ratings *web.RatingsState
 	if o.results != "" {
 		ratings = web.NewRatingsState()

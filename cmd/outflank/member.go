@@ -1,0 +1,190 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"time"
+
+	"outflank"
+	"outflank/sqlite"
+)
+
+const (
+	memberFlags       = "[--wof-id N] [--country CCC] [--citizenship CCC] [--resident-since DATE] [--unwaged] [--family GROUP] [--paid-until DATE]"
+	memberAddUsage    = "member add --name NAME " + memberFlags
+	memberEditUsage   = "member edit MEMBER [--name NAME] " + memberFlags
+	memberRemoveUsage = "member remove MEMBER"
+	memberListUsage   = "member list [--as-of DATE] [--json]"
+	memberShowUsage   = "member show MEMBER [--as-of DATE] [--json]"
+	memberLogUsage    = "member log [--limit N] [--json]"
+)
+
+var memberCommands = map[string]command{
+	"add":    {usage: memberAddUsage, help: "add a person's federation record (BOF Membership & finance)", run: runMemberAdd},
+	"edit":   {usage: memberEditUsage, help: "correct a record; only the flags given change", run: runMemberEdit},
+	"remove": {usage: memberRemoveUsage, help: "remove a record", run: runMemberRemove},
+	"list":   {usage: memberListUsage, help: "every record with its membership as of a date, and why", run: runMemberList},
+	"show":   {usage: memberShowUsage, help: "one record, its membership and the tournaments it rests on", run: runMemberShow},
+	"log":    {usage: memberLogUsage, help: "the latest changes of the records, and who made them", run: runMemberLog},
+}
+
+func runMember(e *env, args []string) error { return e.subcommand("member", memberCommands, args) }
+
+// memberFlagSet declares the flags of a record on fs; apply copies those
+// given onto m.
+func memberFlagSet(fs *flag.FlagSet) (apply func(m *outflank.Member) bool) {
+	name := fs.String("name", "", "the person's `name`, as tournaments register it")
+	wofID := fs.Int("wof-id", 0, "the person's WOF id (0: unknown)")
+	country := fs.String("country", "", "the country `code` the person plays for (GBR or GB)")
+	citizenship := fs.String("citizenship", "", "the person's citizenship `code` (GBR: a first BOF tournament free)")
+	resident := fs.String("resident-since", "", "the `date` the person has lived in the UK since (YYYY-MM-DD)")
+	unwaged := fs.Bool("unwaged", false, "unwaged: 5 pounds at a Regional or National (--unwaged=false to clear)")
+	family := fs.String("family", "", "the family `group` that pays the family rate together (empty: none)")
+	paid := fs.String("paid-until", "", "the last `date` a subscription covers (YYYY-MM-DD; empty: none)")
+	return func(m *outflank.Member) bool {
+		given := false
+		fs.Visit(func(f *flag.Flag) {
+			given = true
+			switch f.Name {
+			case "name":
+				m.Name = *name
+			case "wof-id":
+				m.WOFID = *wofID
+			case "country":
+				m.Country = *country
+			case "citizenship":
+				m.Citizenship = *citizenship
+			case "resident-since":
+				m.ResidentSince = *resident
+			case "unwaged":
+				m.Unwaged = *unwaged
+			case "family":
+				m.Family = *family
+			case "paid-until":
+				m.PaidUntil = *paid
+			}
+		})
+		return given
+	}
+}
+
+func runMemberAdd(e *env, args []string) error {
+	fs := e.newFlags("member add", memberAddUsage)
+	apply := memberFlagSet(fs)
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usagef("usage: outflank %s", memberAddUsage)
+	}
+	var m outflank.Member
+	apply(&m)
+	if m.Name == "" {
+		return usagef("member add: give --name")
+	}
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		if err := db.AddMember(ctx, &m); err != nil {
+			return err
+		}
+		e.printf(e.stdout, "saved: member #%d %s\n", m.ID, outflank.DescribeMember(&m))
+		return nil
+	})
+}
+
+func runMemberEdit(e *env, args []string) error {
+	fs := e.newFlags("member edit", memberEditUsage)
+	apply := memberFlagSet(fs)
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("usage: outflank %s", memberEditUsage)
+	}
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		m, err := db.Member(ctx, pos[0])
+		if err != nil {
+			return err
+		}
+		if !apply(m) {
+			return usagef("member edit: give at least one of --name, --wof-id, --country, --citizenship, --resident-since, --unwaged, --family, --paid-until")
+		}
+		if err := db.UpdateMember(ctx, m); err != nil {
+			return err
+		}
+		e.printf(e.stdout, "saved: member #%d %s\n", m.ID, outflank.DescribeMember(m))
+		return nil
+	})
+}
+
+func runMemberRemove(e *env, args []string) error {
+	fs := e.newFlags("member remove", memberRemoveUsage)
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("usage: outflank %s", memberRemoveUsage)
+	}
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		m, err := db.Member(ctx, pos[0])
+		if err != nil {
+			return err
+		}
+		if err := db.RemoveMember(ctx, m.ID); err != nil {
+			return err
+		}
+		e.printf(e.stdout, "saved: removed member #%d %s\n", m.ID, m.Name)
+		return nil
+	})
+}
+
+// asOfFlag declares --as-of, today by default.
+func asOfFlag(fs *flag.FlagSet) *string {
+	return fs.String("as-of", time.Now().Format(time.DateOnly), "the `date` membership is told as of (YYYY-MM-DD; default today)")
+}
+
+// memberLine prints a member's status in one line.
+func (e *env) memberLine(s *outflank.MemberStatus) {
+	state := "member"
+	if !s.IsMember {
+		state = "not a member"
+	}
+	e.printf(e.stdout, "#%-4d %-28s %-3s  %-12s %s\n", s.ID, s.Name, s.Country, state, s.Reason)
+}
+
+func runMemberList(e *env, args []string) error {
+	fs := e.newFlags("member list", memberListUsage)
+	asOf := asOfFlag(fs)
+	asJSON := fs.Bool("json", false, "print one JSON document")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usagef("usage: outflank %s", memberListUsage)
+	}
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		list, err := outflank.Membership(ctx, db, db, *asOf)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return writeJSON(e.stdout, map[string]any{"as_of": *asOf, "members": list})
+		}
+		if len(list) == 0 {
+			e.printf(e.stdout, "no member records yet: 'outflank member add --name NAME' adds one\n")
+			return nil
+		}
+		n := 0
+		for i := range list {
+			e.memberLine(&list[i])
+			if list[i].IsMember {
+				n++
+			}
+		}
+		e.printf(e.stdout, "%d of %d records are members as of %s\n", n, len(list), *asOf)
+		return nil
+	})
+}
