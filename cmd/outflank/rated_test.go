@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestStatusWarnsUnrated_BOFRatings1: status says when a BOF Regional's
+// games will not be rated, with each rule (BOF Ratings 1 a-c) and the
+// command that changes it; 'settings' changes the place, clocks and told
+// settings, even after round 1, and the tournament file keeps them.
+func TestStatusWarnsUnrated_BOFRatings1(t *testing.T) {
+	d := newTDB(t)
+	d.ok("new", "reg", "--name", "Regional", "--rules", "bof-regional", "--rounds", "3", "--place", "FR", "--clocks", "no", "--told", "no")
+	out := d.ok("status", "reg")
+	for _, want := range []string{"warning: the games of reg will not be rated",
+		"held in FRA, not in the UK (BOF Ratings 1 a): if the event is held in the UK, 'outflank settings reg --place GBR'",
+		"played without clocks (BOF Ratings 1 b)", "'outflank settings reg --clocks yes'",
+		"the players were not told the games are rated (BOF Ratings 1 c)", "'outflank settings reg --told yes'"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("status lacks %q:\n%s", want, out)
+		}
+	}
+	var doc struct {
+		Unrated []string `json:"unrated"`
+	}
+	if err := json.Unmarshal([]byte(d.ok("status", "reg", "--json")), &doc); err != nil || len(doc.Unrated) != 3 {
+		t.Errorf("status --json: unrated %v (%v)", doc.Unrated, err)
+	}
+	file := d.ok("export", "reg")
+	for _, want := range []string{`"place": "FRA"`, `"clocks": "no"`, `"told_rated": "no"`} {
+		if !strings.Contains(file, want) {
+			t.Errorf("the tournament file lacks %s", want)
+		}
+	}
+	d.ok("player", "import", "reg", writeFile(t, "p.csv", playersCSV(4)))
+	d.ok("pair", "reg")
+	if out := d.ok("settings", "reg", "--place", "UK", "--clocks", "yes", "--told", "yes"); !strings.Contains(out, "place FRA → GBR; clocks no → yes; told rated no → yes") {
+		t.Errorf("settings: %q", out)
+	}
+	if out := d.ok("status", "reg"); strings.Contains(out, "not be rated") {
+		t.Errorf("status once rated: %q", out)
+	}
+	d.fail(1, "fixed once play has begun", "settings", "reg", "--rounds", "5")
+	d.fail(1, `told "maybe": use "yes" or "no"`, "settings", "reg", "--told", "maybe")
+	d.fail(2, "give the settings to change", "settings", "reg")
+}
+
+// TestStatusRated: a tournament with the ruleset's settings is rated, and
+// status says nothing of it; a custom event of 10 minutes is not (as BOF
+// Ratings 3).
+func TestStatusRated(t *testing.T) {
+	d := newTDB(t)
+	for _, rs := range []string{"woc", "egp", "aof", "bof-regional", "bof-national", "custom"} {
+		d.ok("new", rs, "--name", rs, "--rules", rs)
+		if out := d.ok("status", rs); strings.Contains(out, "rated") {
+			t.Errorf("%s: %q", rs, out)
+		}
+	}
+	d.ok("new", "blitz", "--name", "Blitz", "--rules", "custom", "--minutes", "10")
+	if out := d.ok("status", "blitz"); !strings.Contains(out, "10 minutes per player, less than 15 + 15 (as BOF Ratings 3 (design choice)): give each player at least 15 minutes: 'outflank settings blitz --minutes 15'") {
+		t.Errorf("blitz: %q", out)
+	}
+}
