@@ -26,15 +26,15 @@ type SettingsEdit struct {
 // EditSettings changes t's own fields as edit says, and returns what
 // changed in words ("rules egp → woc; rounds 7 → 9"). Until round 1 is
 // paired nothing depends on them; after, the rounds already played were
-// paired and scored under them, so they are fixed, all but the conditions
-// that decide whether the games are rated (place, clocks, told, minutes). A new ruleset brings
+// paired and scored under them, so they are fixed, all but the place,
+// clocks and told settings that decide whether the games are rated. A new ruleset brings
 // its own settings (Brightwell constant, bye discs, time defaults), as a
 // tournament created under it would have; the draw's seed and the .ELO
 // header are kept.
 func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	started := len(t.Rounds) > 0
 	if started && !t.sameHeader(edit) {
-		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them); only what decides whether the games are rated (place, clocks, told, minutes) may still change", t.Slug)
+		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them); only the place, clocks and told settings, which decide whether the games are rated, may still change", t.Slug)
 	}
 	rs, ok := rules.Get(edit.Rules)
 	if !ok {
@@ -92,16 +92,18 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	return strings.Join(diffs, "; "), nil
 }
 
-// sameHeader reports whether edit leaves t's name, date, ruleset and
-// rounds as they are: once play has begun, only the conditions that
-// decide whether the games are rated may change, since they change
-// neither the pairings nor the scores.
+// sameHeader reports whether edit leaves t's name, date, ruleset, rounds
+// and time as they are: once play has begun, only where the games are
+// played, with clocks or not, and whether the players were told they are
+// rated may change (a record of facts, which changes neither the pairings
+// nor the scores; the time control is the event's and stays fixed).
 func (t *Tournament) sameHeader(edit SettingsEdit) bool {
 	rounds := t.Settings.Rounds
 	if t.Settings.RoundsByPlan {
 		rounds = 0
 	}
-	return strings.TrimSpace(edit.Name) == t.Name && edit.Date == t.Date && edit.Rules == t.Rules && edit.Rounds == rounds
+	return strings.TrimSpace(edit.Name) == t.Name && edit.Date == t.Date && edit.Rules == t.Rules && edit.Rounds == rounds &&
+		edit.Minutes == t.Settings.Minutes
 }
 
 func dateWords(d string) string {

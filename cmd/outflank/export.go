@@ -37,6 +37,10 @@ func runExport(e *env, args []string) error {
 		if err := e.eloHeader(t, *sender, *country); err != nil {
 			return err
 		}
+		if n := exchange.UnratedGames(t); n > 0 {
+			e.printf(e.stderr, "export: %d games of %s left out of the .ELO file, which has the players and no games: they are not rated\n%s",
+				n, t.Slug, strings.TrimPrefix(unratedWarning(t), "warning: "))
+		}
 	}
 	var buf bytes.Buffer
 	if err := export.Write(&buf, t); err != nil {

@@ -2,9 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
+
+// eloGameLine matches a game of an .ELO file: "7001 (36)>(28) 900003 B",
+// or "7001 > 900003" without discs.
+var eloGameLine = regexp.MustCompile(`\d+ (\(\d+\)[<>=]\(\d+\)|[<>=]) +\d+`)
 
 // TestStatusWarnsUnrated_BOFRatings1: status says when a BOF Regional's
 // games will not be rated, with each rule (BOF Ratings 1 a-c) and the
@@ -61,5 +66,35 @@ func TestStatusRated(t *testing.T) {
 	d.ok("new", "blitz", "--name", "Blitz", "--rules", "custom", "--minutes", "10")
 	if out := d.ok("status", "blitz"); !strings.Contains(out, "10 minutes per player, less than 15 + 15 (as BOF Ratings 3 (design choice)): give each player at least 15 minutes: 'outflank settings blitz --minutes 15'") {
 		t.Errorf("blitz: %q", out)
+	}
+}
+
+// TestExportELOUnrated_BOFRatings1: export --format elo leaves out the
+// games of a tournament that is not rated and says so on stderr, with the
+// rule and what to change; the file then has the players and no games.
+func TestExportELOUnrated_BOFRatings1(t *testing.T) {
+	d := newTDB(t)
+	enterTenPlayerEvent(d)
+	args := []string{"export", "e2e", "--format", "elo", "--sender", "Ann", "--country", "World"}
+	code, rated, stderr := d.run(args...)
+	if code != 0 || stderr != "" || !strings.Contains(rated, "%Round: 1\n") || len(eloGameLine.FindAllString(rated, -1)) != 22 {
+		t.Fatalf("a rated WOC event: exit %d, stderr %q, %d games:\n%s", code, stderr, len(eloGameLine.FindAllString(rated, -1)), rated)
+	}
+	d.ok("settings", "e2e", "--told", "no")
+	code, elo, stderr := d.run(args...)
+	if code != 0 || !strings.Contains(stderr, "export: 22 games of e2e left out of the .ELO file, which has the players and no games: they are not rated") ||
+		!strings.Contains(stderr, "the players were told the games are not rated (as BOF Ratings 1 c (design choice)): tell the players the games are rated, then 'outflank settings e2e --told yes'") {
+		t.Errorf("told no: exit %d, stderr %q", code, stderr)
+	}
+	if games := eloGameLine.FindAllString(elo, -1); len(games) != 0 {
+		t.Errorf("unrated games in the file: %q", games)
+	}
+	if !strings.Contains(elo, "Jean-Pierre") && !strings.Contains(elo, "MARTIN") {
+		t.Errorf("the players are missing:\n%s", elo)
+	}
+	// The file with the games back, once the players are told.
+	d.ok("settings", "e2e", "--told", "yes")
+	if code, again, stderr := d.run(args...); code != 0 || stderr != "" || again != rated {
+		t.Errorf("told yes again: exit %d, stderr %q", code, stderr)
 	}
 }
