@@ -92,11 +92,11 @@ func TestEventConcerns(t *testing.T) {
 	}
 }
 
-// TestEditRatedSettings: the place, clocks and whether the players were
+// TestEditRatedSettings_BOFRatings1: the place, clocks and whether the players were
 // told (BOF Ratings 1 a-c) change through EditSettings, even after round 1,
 // since they change neither pairings nor scores; a place is stored in three
 // letters.
-func TestEditRatedSettings(t *testing.T) {
+func TestEditRatedSettings_BOFRatings1(t *testing.T) {
 	tour, err := outflank.NewTournament("reg", "Regional", "2026-05-01", rules.BOFRegional, 7)
 	if err != nil {
 		t.Fatal(err)

@@ -50,10 +50,10 @@ func TestPlanSettingsRoundTrip(t *testing.T) {
 	}
 }
 
-// TestRatedSettingsRoundTrip: the settings that decide whether the games
+// TestRatedSettingsRoundTrip_BOFRatings1: the settings that decide whether the games
 // are rated (BOF Ratings 1-3) come back from the file as they were, and a
 // file without them takes the ruleset's (the UK for the BOF's).
-func TestRatedSettingsRoundTrip(t *testing.T) {
+func TestRatedSettingsRoundTrip_BOFRatings1(t *testing.T) {
 	tour, err := outflank.NewTournament("rated", "Rated", "2026-01-01", rules.BOFRegional, 7)
 	if err != nil {
 		t.Fatal(err)

@@ -52,9 +52,9 @@ func TestRated(t *testing.T) {
 	}
 }
 
-// TestDefaultPlace: BOF Ratings 2: the BOF's Regionals and National are
+// TestDefaultPlace_BOFRatings2: BOF Ratings 2: the BOF's Regionals and National are
 // rated, so are held in the UK unless the director says otherwise.
-func TestDefaultPlace(t *testing.T) {
+func TestDefaultPlace_BOFRatings2(t *testing.T) {
 	for _, id := range IDs() {
 		want := ""
 		if id == BOFRegional || id == BOFNational {

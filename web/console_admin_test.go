@@ -149,11 +149,11 @@ func TestConsoleSettings(t *testing.T) {
 	}
 }
 
-// TestConsoleSettingsRated: the settings page records the place, clocks
+// TestConsoleSettingsRated_BOFRatings1: the settings page records the place, clocks
 // and whether the players were told the games are rated (BOF Ratings
 // 1-3), says why the games will not be rated, and still takes these three
 // after round 1, when the rest is fixed.
-func TestConsoleSettingsRated(t *testing.T) {
+func TestConsoleSettingsRated_BOFRatings1(t *testing.T) {
 	s := newAccessSite(t)
 	admin := s.as("admin (session)")
 	admin.follow(admin.post("/admin/tournaments", url.Values{"slug": {"reg"}, "name": {"Regional"}, "rules": {"bof-regional"}}))

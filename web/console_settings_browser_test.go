@@ -14,11 +14,11 @@ import (
 	"outflank/rules"
 )
 
-// TestBrowserSettingsRated: the settings page of a BOF Regional held
+// TestBrowserSettingsRated_BOFRatings1: the settings page of a BOF Regional held
 // abroad without clocks says, at 390 and 1280 px, why its games will not
 // be rated (BOF Ratings 1 a-b), without scrolling sideways; after round 1
 // the rated-games fields still change while the rest is disabled.
-func TestBrowserSettingsRated(t *testing.T) {
+func TestBrowserSettingsRated_BOFRatings1(t *testing.T) {
 	browser := newBrowserFor(t, 90*time.Second)
 	site := newConsoleSite(t)
 	dir := screenshots(t)

@@ -50,12 +50,14 @@ func TestStatusWarnsUnrated_BOFRatings1(t *testing.T) {
 	d.fail(1, "fixed once play has begun", "settings", "reg", "--rounds", "5")
 	d.fail(1, `told "maybe": use "yes" or "no"`, "settings", "reg", "--told", "maybe")
 	d.fail(2, "give the settings to change", "settings", "reg")
+	d.fail(1, `country "FRANCE" of the place: give a three-letter code`, "new", "abroad", "--name", "Abroad", "--rules", "bof-national", "--place", "France")
+	d.fail(1, `clocks "sometimes": use "yes" or "no"`, "new", "abroad", "--name", "Abroad", "--rules", "bof-national", "--clocks", "sometimes")
 }
 
-// TestStatusRated: a tournament with the ruleset's settings is rated, and
+// TestStatusRated_BOFRatings3: a tournament with the ruleset's settings is rated, and
 // status says nothing of it; a custom event of 10 minutes is not (as BOF
 // Ratings 3).
-func TestStatusRated(t *testing.T) {
+func TestStatusRated_BOFRatings3(t *testing.T) {
 	d := newTDB(t)
 	for _, rs := range []string{"woc", "egp", "aof", "bof-regional", "bof-national", "custom"} {
 		d.ok("new", rs, "--name", rs, "--rules", rs)
