@@ -165,6 +165,11 @@ func TestConsoleSettingsRated_BOFRatings1(t *testing.T) {
 	}
 	mustContain(t, "unrated", admin.get("/t/reg/admin/settings"), `<ul class="unrated" id="unrated">`,
 		"Not rated: held in FRA, not in the UK (BOF Ratings 1 a)", "Not rated: played without clocks (BOF Ratings 1 b)", `<option value="no" selected>not used</option>`)
+	mustContain(t, "the console's home", admin.get("/t/reg/admin"), `<p class="warning unrated" id="unrated">The games will not be rated: held in FRA, not in the UK (BOF Ratings 1 a); played without clocks (BOF Ratings 1 b).`,
+		`href="/t/reg/admin/settings">Change it in the settings</a>`, "(the players only: the games are not rated)")
+	if home := admin.get("/t/club/admin"); strings.Contains(home.body, `id="unrated"`) {
+		t.Errorf("a rated tournament's home warns:\n%s", home.body)
+	}
 	a = admin.post("/t/reg/admin/settings", url.Values{"name": {"Regional"}, "rules": {"bof-regional"}, "place": {"France"}})
 	if a.status != http.StatusBadRequest {
 		t.Errorf("place France: %d", a.status)

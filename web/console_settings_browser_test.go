@@ -40,6 +40,12 @@ func TestBrowserSettingsRated_BOFRatings1(t *testing.T) {
 			t.Errorf("at %d px the reasons read %q", width, got)
 		}
 	}
+	for _, width := range []int64{390, 1280} {
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 800), chromedp.Navigate(site.url+"/t/reg/admin"), chromedp.WaitVisible(chromedp.CSS("#unrated"))); err != nil {
+			t.Fatal(err)
+		}
+		photograph(t, tab, dir, fmt.Sprintf("console-home-unrated-%d", width))
+	}
 	// After round 1 (the Spring Open's), the rated fields and the button
 	// are enabled, the rest disabled.
 	site.pairedRound(t, 4)
