@@ -62,7 +62,27 @@ type Settings struct {
 	// to confirm it before it counts (WOC I.3: the directors arbitrate;
 	// the judges are their assistants). Off, it is entered at once.
 	JudgeConfirm bool `json:"judge_confirm,omitempty"`
+	// Place is the country the games are played in, in three letters
+	// ("GBR"), or "" for the ruleset's: the UK for the BOF's
+	// (rules.DefaultPlace), not recorded for the others. BOF games are
+	// rated only in the UK (BOF Ratings 1 a; see Tournament.Unrated).
+	Place string `json:"place,omitempty"`
+	// Clocks says whether the games are played with clocks: "yes", "no",
+	// or "" for yes, as every rulebook has them (WOC IV.1, EGP IV.1, AOF
+	// 2.2, BOF general rule 10). Games without clocks are not rated (BOF
+	// Ratings 1 b).
+	Clocks string `json:"clocks,omitempty"`
+	// Told says whether both players were told the games are rated: "yes",
+	// "no", or "" for yes (BOF Ratings 2: unless otherwise announced, the
+	// BOF's tournaments are rated). Otherwise they are not (BOF Ratings 1 c).
+	Told string `json:"told_rated,omitempty"`
 }
+
+// Answers of the yes-or-no settings (Clocks, Told); "" is the default, yes.
+const (
+	Yes = "yes"
+	No  = "no"
+)
 
 // Absence settings.
 const (
@@ -129,6 +149,14 @@ func (s Settings) validate(id rules.ID) error {
 	}
 	if err := checkELOHeader("country", s.ELOCountry); err != nil {
 		return err
+	}
+	if s.Place != "" && (len(s.Place) != 3 || !isLetters(s.Place)) {
+		return Errorf(EINVALID, "place %q: give the country's three-letter code, such as GBR or JPN", s.Place)
+	}
+	for _, yn := range []struct{ what, value string }{{"clocks", s.Clocks}, {"told", s.Told}} {
+		if yn.value != "" && yn.value != Yes && yn.value != No {
+			return Errorf(EINVALID, "%s %q: use %q or %q", yn.what, yn.value, Yes, No)
+		}
 	}
 	if s.TimeDefault != rules.TimeDefaultWOC && s.TimeDefault != rules.TimeDefaultBOF {
 		return Errorf(EINVALID, "time-default procedure %q: use %q or %q", s.TimeDefault, rules.TimeDefaultWOC, rules.TimeDefaultBOF)

@@ -18,18 +18,23 @@ type SettingsEdit struct {
 	Rounds int
 	// Minutes is each player's time per game, 0 when not recorded.
 	Minutes int
+	// Place, Clocks and Told decide whether the games are rated (see
+	// Settings): "" for the ruleset's.
+	Place, Clocks, Told string
 }
 
 // EditSettings changes t's own fields as edit says, and returns what
 // changed in words ("rules egp → woc; rounds 7 → 9"). Until round 1 is
 // paired nothing depends on them; after, the rounds already played were
-// paired and scored under them, so they are fixed. A new ruleset brings
+// paired and scored under them, so they are fixed, all but the place,
+// clocks and told settings that decide whether the games are rated. A new ruleset brings
 // its own settings (Brightwell constant, bye discs, time defaults), as a
 // tournament created under it would have; the draw's seed and the .ELO
 // header are kept.
 func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
-	if len(t.Rounds) > 0 {
-		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them)", t.Slug)
+	started := len(t.Rounds) > 0
+	if started && !t.sameHeader(edit) {
+		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them); only the place, clocks and told settings, which decide whether the games are rated, may still change", t.Slug)
 	}
 	rs, ok := rules.Get(edit.Rules)
 	if !ok {
@@ -49,8 +54,16 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 		fresh.DrawSeed, fresh.ELOSender, fresh.ELOCountry = s.DrawSeed, s.ELOSender, s.ELOCountry
 		s = fresh
 	}
-	s.Rounds, s.RoundsByPlan, s.Minutes = rounds, byPlan, edit.Minutes
-	if s.BrightwellCByRules {
+	if !started {
+		s.Rounds, s.RoundsByPlan = rounds, byPlan
+	}
+	s.Minutes = edit.Minutes
+	place, err := NormalizePlace(edit.Place)
+	if err != nil {
+		return "", err
+	}
+	s.Place, s.Clocks, s.Told = place, strings.TrimSpace(edit.Clocks), strings.TrimSpace(edit.Told)
+	if s.BrightwellCByRules && !started {
 		s.BrightwellC = rs.BrightwellC(rounds)
 	}
 	next := *t
@@ -69,11 +82,28 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	field("rules", t.Rules, next.Rules)
 	field("rounds", roundsWords(t.Settings), roundsWords(s))
 	field("minutes", t.Settings.Minutes, s.Minutes)
+	field("place", placeWords(t.Settings.Place), placeWords(s.Place))
+	field("clocks", yesWords(t.Settings.Clocks), yesWords(s.Clocks))
+	field("told rated", yesWords(t.Settings.Told), yesWords(s.Told))
 	if len(diffs) == 0 {
 		return "", Errorf(EINVALID, "nothing to change: %s already has these settings", t.Slug)
 	}
 	t.Name, t.Date, t.Rules, t.Settings = next.Name, next.Date, next.Rules, next.Settings
 	return strings.Join(diffs, "; "), nil
+}
+
+// sameHeader reports whether edit leaves t's name, date, ruleset, rounds
+// and time as they are: once play has begun, only where the games are
+// played, with clocks or not, and whether the players were told they are
+// rated may change (a record of facts, which changes neither the pairings
+// nor the scores; the time control is the event's and stays fixed).
+func (t *Tournament) sameHeader(edit SettingsEdit) bool {
+	rounds := t.Settings.Rounds
+	if t.Settings.RoundsByPlan {
+		rounds = 0
+	}
+	return strings.TrimSpace(edit.Name) == t.Name && edit.Date == t.Date && edit.Rules == t.Rules && edit.Rounds == rounds &&
+		edit.Minutes == t.Settings.Minutes
 }
 
 func dateWords(d string) string {
@@ -88,4 +118,19 @@ func roundsWords(s Settings) string {
 		return fmt.Sprintf("%d (by the format)", s.Rounds)
 	}
 	return fmt.Sprint(s.Rounds)
+}
+
+func placeWords(p string) string {
+	if p == "" {
+		return "the ruleset's"
+	}
+	return p
+}
+
+// yesWords gives a yes-or-no setting in words: "" is yes.
+func yesWords(v string) string {
+	if v == "" {
+		return Yes
+	}
+	return v
 }

@@ -91,3 +91,49 @@ func TestEventConcerns(t *testing.T) {
 		t.Error("a registration concerns its player only, and no round")
 	}
 }
+
+// TestEditRatedSettings_BOFRatings1: the place, clocks and whether the players were
+// told (BOF Ratings 1 a-c) change through EditSettings, even after round 1,
+// since they change neither pairings nor scores; a place is stored in three
+// letters.
+func TestEditRatedSettings_BOFRatings1(t *testing.T) {
+	tour, err := outflank.NewTournament("reg", "Regional", "2026-05-01", rules.BOFRegional, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := tour.Unrated(); len(why) != 0 {
+		t.Fatalf("a new BOF Regional is unrated: %v", why)
+	}
+	edit := outflank.SettingsEdit{Name: "Regional", Date: "2026-05-01", Rules: rules.BOFRegional, Rounds: 7, Place: "fr", Clocks: "no"}
+	what, err := tour.EditSettings(edit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if what != "place the ruleset's → FRA; clocks yes → no" {
+		t.Errorf("changed: %s", what)
+	}
+	if why := tour.Unrated(); len(why) != 2 || why[0].Rule != "BOF Ratings 1 a" || why[1].Rule != "BOF Ratings 1 b" {
+		t.Errorf("unrated for %v", why)
+	}
+	for _, n := range []string{"A", "B"} {
+		tour.AddPlayer(outflank.Player{Name: n})
+	}
+	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	edit.Place, edit.Clocks, edit.Told = "UK", "", "no"
+	if what, err = tour.EditSettings(edit); err != nil || what != "place FRA → GBR; clocks no → yes; told rated yes → no" {
+		t.Errorf("after round 1: %q, %v", what, err)
+	}
+	if why := tour.Unrated(); len(why) != 1 || why[0].Condition != rules.CondTold {
+		t.Errorf("unrated for %v", why)
+	}
+	edit.Clocks = "maybe"
+	if _, err := tour.EditSettings(edit); outflank.ErrorCode(err) != outflank.EINVALID {
+		t.Errorf("clocks maybe: %v", err)
+	}
+	edit.Clocks, edit.Rounds = "", 9
+	if _, err := tour.EditSettings(edit); outflank.ErrorCode(err) != outflank.ECONFLICT {
+		t.Errorf("rounds after round 1: %v", err)
+	}
+}

@@ -19,7 +19,9 @@ const provisionalBase = 900000
 // MissingELOHeader), a line per player
 // with points, disc count and rating, the rounds' games under %Round
 // markers, and the playoff and final games after %%Added results.
-// Forfeits and unplayed games are left out (no game was played to rate);
+// Forfeits and unplayed games are left out (no game was played to rate),
+// and so is every game when t's games are not rated (t.Unrated: BOF
+// Ratings 1-3): the file then carries the players and no games;
 // results with unknown discs are written result-only ("ID > ID").
 // Every name can be written: eloNameFields makes the SURNAME and Firstname
 // fields of names with several commas or a "%".
@@ -50,7 +52,7 @@ func WriteELO(w io.Writer, t *outflank.Tournament) error {
 		f.Players = append(f.Players, line)
 	}
 	for _, r := range t.Rounds {
-		games := eloGames(r, ids)
+		games := eloGames(t, r, ids)
 		switch r.Stage {
 		case outflank.StageRoundRobin, outflank.StageSwiss:
 			f.Rounds = append(f.Rounds, wof.Round{Number: r.Number, Games: games})
@@ -62,13 +64,13 @@ func WriteELO(w io.Writer, t *outflank.Tournament) error {
 }
 
 // eloGames writes a round's rated games, black first.
-func eloGames(r outflank.Round, ids map[int]int) []wof.Game {
+func eloGames(t *outflank.Tournament, r outflank.Round, ids map[int]int) []wof.Game {
 	var games []wof.Game
 	for _, g := range r.Games {
-		res := g.Result
-		if res == nil || res.Outcome == outflank.OutcomeForfeit || res.Outcome == outflank.OutcomeUnplayed {
+		if !t.GameRated(g) {
 			continue
 		}
+		res := g.Result
 		game := wof.Game{First: ids[g.Black], Second: ids[g.White], FirstColor: wof.Black, Result: wof.Draw}
 		switch black, white := res.Points(); {
 		case black > white:
@@ -99,4 +101,21 @@ func MissingELOHeader(t *outflank.Tournament) []string {
 		missing = append(missing, "country")
 	}
 	return missing
+}
+
+// UnratedGames counts the games of t played to a result that WriteELO
+// leaves out because t's games are not rated (t.Unrated).
+func UnratedGames(t *outflank.Tournament) int {
+	if len(t.Unrated()) == 0 {
+		return 0
+	}
+	n := 0
+	for _, r := range t.Rounds {
+		for _, g := range r.Games {
+			if res := g.Result; res != nil && res.Outcome != outflank.OutcomeForfeit && res.Outcome != outflank.OutcomeUnplayed {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -47,6 +47,9 @@ type fileSettings struct {
 	ELOSender          *string  `json:"elo_sender,omitempty"`
 	ELOCountry         *string  `json:"elo_country,omitempty"`
 	JudgeConfirm       *bool    `json:"judge_confirm,omitempty"`
+	Place              *string  `json:"place,omitempty"`
+	Clocks             *string  `json:"clocks,omitempty"`
+	Told               *string  `json:"told_rated,omitempty"`
 }
 
 type fileRound struct {
@@ -89,7 +92,7 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs,
 			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed,
 			Absence: optional(s.Absence), ELOSender: optional(s.ELOSender), ELOCountry: optional(s.ELOCountry),
-			JudgeConfirm: optional(s.JudgeConfirm)},
+			JudgeConfirm: optional(s.JudgeConfirm), Place: optional(s.Place), Clocks: optional(s.Clocks), Told: optional(s.Told)},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -214,7 +217,8 @@ func (s fileSettings) applyTo(dst *outflank.Settings) {
 	if s.JudgeConfirm != nil {
 		dst.JudgeConfirm = *s.JudgeConfirm
 	}
-	for _, v := range []struct{ from, to *string }{{s.Absence, &dst.Absence}, {s.ELOSender, &dst.ELOSender}, {s.ELOCountry, &dst.ELOCountry}} {
+	for _, v := range []struct{ from, to *string }{{s.Absence, &dst.Absence}, {s.ELOSender, &dst.ELOSender}, {s.ELOCountry, &dst.ELOCountry},
+		{s.Place, &dst.Place}, {s.Clocks, &dst.Clocks}, {s.Told, &dst.Told}} {
 		if v.from != nil {
 			*v.to = *v.from
 		}

@@ -8,7 +8,7 @@ import (
 // RatedGames returns the games of t that count for the rating list, the
 // very games WriteELO sends to the WOF: every round's and knockout stage's
 // games with a result, less forfeits and unplayed games (byes are no games
-// at all). First is black's tournament player id, Second white's, and
+// at all), and every game when t's games are not rated (t.Unrated). First is black's tournament player id, Second white's, and
 // Result black's result.
 func RatedGames(t *outflank.Tournament) []wof.Game {
 	ids := make(map[int]int, len(t.Players))
@@ -17,7 +17,7 @@ func RatedGames(t *outflank.Tournament) []wof.Game {
 	}
 	var games []wof.Game
 	for _, r := range t.Rounds {
-		games = append(games, eloGames(r, ids)...)
+		games = append(games, eloGames(t, r, ids)...)
 	}
 	return games
 }

@@ -49,3 +49,45 @@ func TestPlanSettingsRoundTrip(t *testing.T) {
 		t.Errorf("15 minutes under AOF rules: %v", err)
 	}
 }
+
+// TestRatedSettingsRoundTrip_BOFRatings1: the settings that decide whether the games
+// are rated (BOF Ratings 1-3) come back from the file as they were, and a
+// file without them takes the ruleset's (the UK for the BOF's).
+func TestRatedSettingsRoundTrip_BOFRatings1(t *testing.T) {
+	tour, err := outflank.NewTournament("rated", "Rated", "2026-01-01", rules.BOFRegional, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour.Settings.Place, tour.Settings.Clocks, tour.Settings.Told, tour.Settings.Minutes = "FRA", outflank.No, outflank.No, 20
+	var b bytes.Buffer
+	if err := WriteJSON(&b, tour); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"place": "FRA"`, `"clocks": "no"`, `"told_rated": "no"`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the file lacks %s", want)
+		}
+	}
+	back, err := ReadJSON(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Settings != tour.Settings {
+		t.Errorf("settings came back as %+v, want %+v", back.Settings, tour.Settings)
+	}
+	if len(back.Unrated()) != 3 {
+		t.Errorf("unrated for %v, want place, clocks and told", back.Unrated())
+	}
+	hand := `{"format": "outflank/1", "name": "Hand", "slug": "hand", "rules": "bof-national", "settings": {"rounds": 9}}`
+	got, err := ReadJSON(strings.NewReader(hand))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := got.RatingConditions(); c.Place != "GBR" || !c.Clocks || !c.Told || len(got.Unrated()) != 0 {
+		t.Errorf("a BOF file without the settings: %+v, unrated for %v", c, got.Unrated())
+	}
+	bad := strings.Replace(hand, `"rounds": 9`, `"rounds": 9, "clocks": "maybe"`, 1)
+	if _, err := ReadJSON(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "clocks") {
+		t.Errorf("clocks maybe: %v", err)
+	}
+}

@@ -32,6 +32,9 @@ type Status struct {
 	Matches       []Match     `json:"matches"`
 	Champions     []Winner    `json:"champions"`
 	ListWinners   []Winner    `json:"list_winners"`
+	// Unrated gives, when the games will not be rated, each reason with
+	// its rule (outflank.Tournament.Unrated); absent when they will be.
+	Unrated []string `json:"unrated,omitempty"`
 }
 
 // The states of an event: no round paired yet, under way, every stage
@@ -90,6 +93,9 @@ func StatusOf(t *outflank.Tournament) Status {
 		d.InPlay = &InPlay{Rounds: progress.InPlay, Results: progress.Results, Games: progress.Games}
 	}
 	d.Rounds = RoundsOf(t)
+	for _, u := range t.Unrated() {
+		d.Unrated = append(d.Unrated, u.String())
+	}
 	d.State = StateInPlay
 	switch {
 	case step.Done && len(t.Players) > 0:

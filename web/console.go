@@ -190,7 +190,12 @@ func (s *Server) loadTournament(w http.ResponseWriter, r *http.Request) (*outfla
 
 // formInt reads a whole number from a form field; empty is 0.
 func formInt(r *http.Request, field string) (int, error) {
-	text := strings.TrimSpace(r.FormValue(field))
+	return atoiForm(field, r.FormValue(field))
+}
+
+// atoiForm reads a whole number typed in a form's field; empty is 0.
+func atoiForm(field, text string) (int, error) {
+	text = strings.TrimSpace(text)
 	if text == "" {
 		return 0, nil
 	}

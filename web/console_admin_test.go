@@ -148,3 +148,42 @@ func TestConsoleSettings(t *testing.T) {
 		t.Errorf("another tournament's director: %d", a.status)
 	}
 }
+
+// TestConsoleSettingsRated_BOFRatings1: the settings page records the place, clocks
+// and whether the players were told the games are rated (BOF Ratings
+// 1-3), says why the games will not be rated, and still takes these three
+// after round 1, when the rest is fixed.
+func TestConsoleSettingsRated_BOFRatings1(t *testing.T) {
+	s := newAccessSite(t)
+	admin := s.as("admin (session)")
+	admin.follow(admin.post("/admin/tournaments", url.Values{"slug": {"reg"}, "name": {"Regional"}, "rules": {"bof-regional"}}))
+	mustContain(t, "a new Regional", admin.get("/t/reg/admin/settings"), `<fieldset id="rated">`, `placeholder="GBR"`, "BOF Ratings 1-3", "The games will be rated.")
+	a := admin.post("/t/reg/admin/settings", url.Values{"name": {"Regional"}, "rules": {"bof-regional"}, "place": {"fr"}, "clocks": {"no"}, "told": {"yes"}})
+	mustContain(t, "after saving", admin.follow(a), "place the ruleset&#39;s → FRA; clocks yes → no")
+	if tour := s.tournament("reg"); tour.Settings.Place != "FRA" || tour.Settings.Clocks != "no" {
+		t.Errorf("saved %+v", tour.Settings)
+	}
+	mustContain(t, "unrated", admin.get("/t/reg/admin/settings"), `<ul class="unrated" id="unrated">`,
+		"Not rated: held in FRA, not in the UK (BOF Ratings 1 a)", "Not rated: played without clocks (BOF Ratings 1 b)", `<option value="no" selected>not used</option>`)
+	mustContain(t, "the console's home", admin.get("/t/reg/admin"), `<p class="warning unrated" id="unrated">The games will not be rated: held in FRA, not in the UK (BOF Ratings 1 a); played without clocks (BOF Ratings 1 b).`,
+		`href="/t/reg/admin/settings">Change it in the settings</a>`, "(the players only: the games are not rated)")
+	if home := admin.get("/t/club/admin"); strings.Contains(home.body, `id="unrated"`) {
+		t.Errorf("a rated tournament's home warns:\n%s", home.body)
+	}
+	a = admin.post("/t/reg/admin/settings", url.Values{"name": {"Regional"}, "rules": {"bof-regional"}, "place": {"France"}})
+	if a.status != http.StatusBadRequest {
+		t.Errorf("place France: %d", a.status)
+	}
+	mustContain(t, "place France", a, "three-letter code")
+
+	// After round 1 the page sends the rated-games fields alone.
+	before := s.tournament("club")
+	locked := admin.get("/t/club/admin/settings")
+	mustContain(t, "locked", locked, `<fieldset disabled aria-describedby="settings-locked">`, `<fieldset id="rated">`, `<input type="hidden" name="rated_only" value="1">`)
+	a = admin.post("/t/club/admin/settings", url.Values{"rated_only": {"1"}, "place": {"JPN"}, "clocks": {"yes"}, "told": {"no"}})
+	mustContain(t, "rated after round 1", admin.follow(a), "place")
+	after := s.tournament("club")
+	if after.Settings.Place != "JPN" || after.Settings.Told != "no" || after.Name != before.Name || after.Settings.Rounds != before.Settings.Rounds {
+		t.Errorf("after round 1 saved %q %+v", after.Name, after.Settings)
+	}
+}

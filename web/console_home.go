@@ -68,6 +68,9 @@ type consoleHomeView struct {
 	Banner banner
 	Latest *outflank.Event
 	Rounds []report.RoundLine
+	// Unrated says why the games will not be rated (BOF Ratings 1-3), each
+	// with its rule; empty when they will be.
+	Unrated []rules.Unrated
 }
 
 func (s *Server) handleConsole(w http.ResponseWriter, r *http.Request) {
@@ -83,7 +86,7 @@ func (s *Server) handleConsole(w http.ResponseWriter, r *http.Request) {
 	v := s.newConsoleView(w, r, t, "event")
 	b := bannerOf(t)
 	b.judged(t.Slug, v.Judged)
-	v.Page = consoleHomeView{Banner: b, Latest: latest.event(), Rounds: report.RoundsOf(t)}
+	v.Page = consoleHomeView{Banner: b, Latest: latest.event(), Rounds: report.RoundsOf(t), Unrated: t.Unrated()}
 	s.consolePage(w, r, http.StatusOK, "console-home", t.Name, v)
 }
 

@@ -14,9 +14,16 @@ import (
 // stored), open until round 1 is paired.
 type settingsView struct {
 	Name, Date, Rules, Rounds, Minutes string
-	Locked                             bool
-	RulesList                          []rules.ID
-	Settings                           outflank.Settings
+	// Place, Clocks and Told decide whether the games are rated (BOF
+	// Ratings 1-3); they may change after round 1.
+	Place, Clocks, Told string
+	Locked              bool
+	// Unrated says why the games will not be rated, each with its rule.
+	Unrated []rules.Unrated
+	// RatedRule cites what decides it for the ruleset.
+	RatedRule string
+	RulesList []rules.ID
+	Settings  outflank.Settings
 }
 
 func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
@@ -24,7 +31,8 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	form := settingsView{Name: t.Name, Date: t.Date, Rules: string(t.Rules), Minutes: strconv.Itoa(t.Settings.Minutes)}
+	form := settingsView{Name: t.Name, Date: t.Date, Rules: string(t.Rules), Minutes: strconv.Itoa(t.Settings.Minutes),
+		Place: t.Settings.Place, Clocks: t.Settings.Clocks, Told: t.Settings.Told}
 	if !t.Settings.RoundsByPlan {
 		form.Rounds = strconv.Itoa(t.Settings.Rounds)
 	}
@@ -36,6 +44,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form settingsView) {
 	form.Locked, form.RulesList, form.Settings = len(t.Rounds) > 0, rules.IDs(), t.Settings
+	form.Unrated, form.RatedRule = t.Unrated(), rules.RatedRule(t.Rules)
 	v := s.newConsoleView(w, r, t, "settings")
 	v.Error, v.Page = message, form
 	s.consolePage(w, r, status, "console-settings", "Settings · "+t.Name, v)
@@ -47,20 +56,28 @@ func (s *Server) handleSaveSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form := settingsView{Name: r.FormValue("name"), Date: strings.TrimSpace(r.FormValue("date")), Rules: r.FormValue("rules"),
-		Rounds: r.FormValue("rounds"), Minutes: r.FormValue("minutes")}
+		Rounds: r.FormValue("rounds"), Minutes: r.FormValue("minutes"),
+		Place: strings.TrimSpace(r.FormValue("place")), Clocks: r.FormValue("clocks"), Told: r.FormValue("told")}
+	if len(t.Rounds) > 0 && r.FormValue("rated_only") != "" {
+		// Round 1 is paired: the page sends the rated-games fields alone.
+		form.Name, form.Date, form.Rules, form.Rounds, form.Minutes = t.Name, t.Date, string(t.Rules), strconv.Itoa(t.Settings.Rounds), strconv.Itoa(t.Settings.Minutes)
+		if t.Settings.RoundsByPlan {
+			form.Rounds = ""
+		}
+	}
 	again := func(status int, message string) { s.settingsPage(w, r, t, status, message, form) }
-	rounds, err := formInt(r, "rounds")
+	rounds, err := atoiForm("rounds", form.Rounds)
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
-	minutes, err := formInt(r, "minutes")
+	minutes, err := atoiForm("minutes", form.Minutes)
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
 	ev, err := director.EditSettings(r.Context(), s.store, t.Slug, outflank.SettingsEdit{Name: form.Name, Date: form.Date,
-		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes})
+		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes, Place: form.Place, Clocks: form.Clocks, Told: form.Told})
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return

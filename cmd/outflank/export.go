@@ -12,10 +12,10 @@ import (
 )
 
 func runExport(e *env, args []string) error {
-	const usage = "export SLUG [--format json|elo|csv] [--sender NAME] [--country NAME] [-o FILE]"
+	const usage = "export SLUG [--format json|elo|csv|wthor] [--sender NAME] [--country NAME] [-o FILE|DIR]"
 	fs := e.newFlags("export", usage)
-	format := fs.String("format", "json", "json (the outflank/1 tournament file), elo (WOF rating file) or csv (results)")
-	out := fs.String("o", "", "write to `file` instead of stdout")
+	format := fs.String("format", "json", "json (the outflank/1 tournament file), elo (WOF rating file), csv (results) or wthor (the games with transcripts as WTHOR files, into the folder -o names)")
+	out := fs.String("o", "", "write to `file` instead of stdout (wthor: the folder to write SLUG.wtb, SLUG.JOU and SLUG.TRN into)")
 	sender := fs.String("sender", "", "elo: who sends the file to the WOF, for its %%Sender: line (default: the tournament's setting)")
 	country := fs.String("country", "", "elo: the country the event was held in, in words (Italy, Great-Britain, World), for its %%Country: line (default: the tournament's setting)")
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
@@ -23,19 +23,29 @@ func runExport(e *env, args []string) error {
 		return err
 	}
 	export, ok := exchange.Exports[*format]
-	if !ok {
-		return usagef("export: unknown format %q: use json, elo or csv", *format)
+	if !ok && *format != "wthor" {
+		return usagef("export: unknown format %q: use json, elo, csv or wthor", *format)
 	}
 	if (*sender != "" || *country != "") && *format != "elo" {
 		return usagef("export: --sender and --country go with --format elo")
+	}
+	if *format == "wthor" && *out == "" {
+		return usagef("export: --format wthor writes three files: give the folder to write them into with -o DIR")
 	}
 	t, err := e.load(slug)
 	if err != nil {
 		return err
 	}
+	if *format == "wthor" {
+		return e.exportWthor(t, *out)
+	}
 	if *format == "elo" {
 		if err := e.eloHeader(t, *sender, *country); err != nil {
 			return err
+		}
+		if n := exchange.UnratedGames(t); n > 0 {
+			e.printf(e.stderr, "export: %d games of %s left out of the .ELO file, which has the players and no games: they are not rated\n%s",
+				n, t.Slug, strings.TrimPrefix(unratedWarning(t), "warning: "))
 		}
 	}
 	var buf bytes.Buffer

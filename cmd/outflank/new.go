@@ -12,7 +12,7 @@ import (
 )
 
 func runNew(e *env, args []string) error {
-	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M] [--absence allow|forbid] [--sender NAME] [--country NAME] [--judge-confirm]"
+	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M] [--absence allow|forbid] [--sender NAME] [--country NAME] [--judge-confirm] [--place CCC] [--clocks yes|no] [--told yes|no]"
 	fs := e.newFlags("new", usage)
 	name := fs.String("name", "", "the tournament's `name`")
 	ruleset := fs.String("rules", "", "the `ruleset`: woc, egp, aof, bof-regional, bof-national or custom")
@@ -28,6 +28,7 @@ func runNew(e *env, args []string) error {
 	sender := fs.String("sender", "", "who sends the .ELO file to the WOF (its %%Sender: line)")
 	country := fs.String("country", "", "the country the event is held in, in words (Italy, Great-Britain, World): the .ELO file's %%Country: line")
 	judgeConfirm := fs.Bool("judge-confirm", false, "results table judges submit on the web wait for a director's confirmation")
+	rated := ratedFlags(fs)
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
 		return err
@@ -65,6 +66,9 @@ func runNew(e *env, args []string) error {
 	t.Settings.TieBreak = *tieBreak
 	t.Settings.JudgeConfirm = *judgeConfirm
 	t.Settings.Absence = *absence
+	if err := rated.apply(&t.Settings); err != nil {
+		return err
+	}
 	if t.Settings.ELOSender, err = outflank.ELOHeader("sender", *sender); err != nil {
 		return err
 	}

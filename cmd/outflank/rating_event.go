@@ -96,6 +96,10 @@ func runRatingEvent(e *env, args []string) error {
 		}
 	}
 	games := exchange.RatedGames(t)
+	if n := exchange.UnratedGames(t); n > 0 {
+		e.printf(e.stderr, "rating event: %d games of %s are left out, as export --format elo leaves them out: they are not rated\n%s",
+			n, t.Slug, strings.TrimPrefix(unratedWarning(t), "warning: "))
+	}
 	event := rating.Tournament{Date: date}
 	for _, g := range games {
 		event.Games = append(event.Games, rating.Game{A: wofIDs[g.First], B: wofIDs[g.Second], Score: rating.ScoreOf(g.Result)})

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -304,6 +305,16 @@ func TestRatingEvent(t *testing.T) {
 	code, stdout, _ = d.run("rating", "event", "ev", "--results", testResults)
 	if code != 0 || !strings.Contains(stdout, "Test Event (2026-02-14)") || !strings.Contains(stdout, "#9 NEWBIE, Nora: no WOF id") {
 		t.Errorf("table: exit %d\n%s", code, stdout)
+	}
+
+	// Announced as unrated (as BOF Ratings 1 c), the event counts no game.
+	d.ok("settings", "ev", "--told", "no")
+	code, stdout, stderr = d.run("rating", "event", "ev", "--results", testResults, "--json")
+	if code != 0 || !strings.Contains(stderr, "games of ev are left out, as export --format elo leaves them out: they are not rated") || !strings.Contains(stderr, "'outflank settings ev --told yes'") {
+		t.Errorf("unrated: exit %d, stderr %q", code, stderr)
+	}
+	if regexp.MustCompile(`"games": [1-9]`).MatchString(stdout) || !strings.Contains(stdout, `"games": 0`) {
+		t.Errorf("unrated: games counted\n%s", stdout)
 	}
 }
 

@@ -18,6 +18,7 @@ func runStatus(e *env, args []string) error {
 		return writeJSON(e.stdout, report.StatusOf(t))
 	}
 	e.printf(e.stdout, "%s\n", t.Status().Text)
+	e.printf(e.stdout, "%s", unratedWarning(t))
 	return nil
 }
 
