@@ -1,0 +1,74 @@
+package outflank_test
+
+import (
+	"strings"
+	"testing"
+
+	"outflank"
+	"outflank/circuit"
+	"outflank/rules"
+)
+
+func circuitTournament(t *testing.T, slug string, ps ...outflank.Player) *outflank.Tournament {
+	t.Helper()
+	tour, err := outflank.NewTournament(slug, slug, "2026-05-01", rules.EGP, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if _, err := tour.AddPlayer(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tour
+}
+
+// TestCircuitIdentities: one person across tournaments by WOF id, else by
+// exact name and country (matched to the one WOF id of that name and
+// country); a likely duplicate (same name, another country) is warned of,
+// and a link merges it.
+func TestCircuitIdentities(t *testing.T) {
+	t1 := circuitTournament(t, "t1",
+		outflank.Player{Name: "Ann", Country: "FRA", WOFID: 1},
+		outflank.Player{Name: "Bob", Country: "GBR"},
+		outflank.Player{Name: "Cat", Country: "GBR"})
+	t2 := circuitTournament(t, "t2",
+		outflank.Player{Name: "Ann", Country: "FRA"},
+		outflank.Player{Name: "Bob", Country: "GBR", WOFID: 7},
+		outflank.Player{Name: "Cat", Country: "NED"})
+	c := &outflank.Circuit{Slug: "egp", Name: "EGP", Rules: circuit.EGP, Year: 2026, Tournaments: []string{"t1", "t2"}}
+	table, err := c.Standings([]*outflank.Tournament{t1, t2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Standings) != 4 {
+		t.Fatalf("%d players, want 4: %+v", len(table.Standings), table.Standings)
+	}
+	if len(table.Warnings) != 1 || !strings.Contains(table.Warnings[0], "Cat appears as 2 players: Cat (GBR), Cat (NED)") {
+		t.Errorf("warnings %q", table.Warnings)
+	}
+	if _, err := table.FindIdentity("Cat"); err == nil || !strings.Contains(err.Error(), `"Cat (GBR)"`) {
+		t.Errorf("ambiguous name: %v", err)
+	}
+	a, err := table.FindIdentity("Cat (GBR)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := table.FindIdentity("Cat (NED)")
+	if err := c.Link(a, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Link(b, a); err == nil {
+		t.Error("linked twice")
+	}
+	table, err = c.Standings([]*outflank.Tournament{t1, t2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Standings) != 3 || len(table.Warnings) != 0 {
+		t.Errorf("after the link: %d players, warnings %q", len(table.Standings), table.Warnings)
+	}
+	if k, err := table.FindIdentity("7"); err != nil || k != "wof:7" {
+		t.Errorf("by WOF id: %q %v", k, err)
+	}
+}
