@@ -1,6 +1,7 @@
 package outflank
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -234,4 +235,29 @@ func (t *CircuitTable) SharesTournament(a, b string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// LoadCircuit reads a circuit and its tournaments and computes its
+// standings: what the CLI and the web show.
+func LoadCircuit(ctx context.Context, cs CircuitStore, ts Store, slug string) (*Circuit, *CircuitTable, error) {
+	c, err := cs.Circuit(ctx, slug)
+	if err != nil {
+		return nil, nil, err
+	}
+	tours := make([]*Tournament, 0, len(c.Tournaments))
+	for _, s := range c.Tournaments {
+		t, err := ts.Tournament(ctx, s)
+		if err != nil {
+			if ErrorCode(err) == ENOTFOUND {
+				return nil, nil, Errorf(ENOTFOUND, "tournament %s of circuit %s is not in the database: import it, or 'outflank circuit remove %s %s'", s, slug, slug, s)
+			}
+			return nil, nil, err
+		}
+		tours = append(tours, t)
+	}
+	table, err := c.Standings(tours)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, table, nil
 }
