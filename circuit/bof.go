@@ -70,6 +70,9 @@ func bofWinnerCompare(a, b *Standing) int {
 // the recorded decision; other ties are shown equal, as the rules break
 // no other.
 func rankBOF(list []Standing, winner string) {
+	if len(list) == 0 {
+		return
+	}
 	sort.SliceStable(list, func(i, j int) bool { return list[i].Points > list[j].Points && !same(list[i].Points, list[j].Points) })
 	n := 1
 	for n < len(list) && same(list[n].Points, list[0].Points) {

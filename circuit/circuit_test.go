@@ -221,3 +221,14 @@ func TestComputeRefusesAPlayerTwiceInATournament(t *testing.T) {
 		t.Error("unknown rules accepted")
 	}
 }
+
+func TestComputeEmpty(t *testing.T) {
+	for _, r := range []Rules{EGP, BOFGP} {
+		if st, err := Compute(r, nil, "x"); err != nil || len(st) != 0 {
+			t.Errorf("%s: %v %v", r, st, err)
+		}
+		if st, err := Compute(r, []Tournament{{Name: "empty"}}, ""); err != nil || len(st) != 0 {
+			t.Errorf("%s, a tournament without players: %v %v", r, st, err)
+		}
+	}
+}

@@ -24,6 +24,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerHealthRoutes,
 		s.registerQRRoutes,
 		s.registerRatingsRoutes,
+		s.registerCircuitRoutes,
 	} {
 		register(mux)
 	}
