@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"outflank/circuit"
+	"outflank/rules"
 )
 
 // CircuitTable is a circuit's standings. Its JSON is that of `outflank
@@ -123,8 +124,10 @@ func (c *Circuit) Standings(ts []*Tournament) (*CircuitTable, error) {
 			index[p.ID] = j
 		}
 		in[i].Name = t.Slug
-		for _, row := range t.IFRL(0).Current() {
-			in[i].Entries = append(in[i].Entries, circuit.Entry{Key: keys[i][index[row.Player]], Position: row.Rank, GamePoints: row.Points})
+		// The final ranking is the order of finish (the knockout stages
+		// place the first players); game points are those of the list.
+		for _, p := range t.OrderOfFinish(rules.TitleIndividual).Places {
+			in[i].Entries = append(in[i].Entries, circuit.Entry{Key: keys[i][index[p.Player]], Position: p.Place, GamePoints: p.Points})
 		}
 	}
 	st, err := circuit.Compute(c.Rules, in, c.Winner)

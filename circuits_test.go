@@ -7,6 +7,7 @@ import (
 	"outflank"
 	"outflank/circuit"
 	"outflank/rules"
+	"outflank/simulate"
 )
 
 func circuitTournament(t *testing.T, slug string, ps ...outflank.Player) *outflank.Tournament {
@@ -71,4 +72,45 @@ func TestCircuitIdentities(t *testing.T) {
 	if k, err := table.FindIdentity("7"); err != nil || k != "wof:7" {
 		t.Errorf("by WOF id: %q %v", k, err)
 	}
+}
+
+// TestCircuitPositionsAreTheOrderOfFinish: EGP I.2.5 gives points by "the
+// position they reach in the final ranking": the order of finish, where
+// the final and the third-place match place the first four, not the list.
+func TestCircuitPositionsAreTheOrderOfFinish(t *testing.T) {
+	differ := 0 // events whose first four are not the list's
+	for seed := uint64(1); seed <= 6; seed++ {
+		tour, err := simulate.Event(simulate.Options{Rules: rules.EGP, Players: 16, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		places := tour.OrderOfFinish(rules.TitleIndividual).Places
+		c := &outflank.Circuit{Slug: "egp", Name: "EGP", Rules: circuit.EGP, Year: 2026, Tournaments: []string{tour.Slug}}
+		table, err := c.Standings([]*outflank.Tournament{tour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, want := range []float64{200, 140, 90, 60} {
+			if places[i].ListRank != i+1 {
+				differ++
+			}
+			p, _ := tour.Player(places[i].Player)
+			line, ok := table.Line(identityOf(table, p.Name))
+			if !ok || line.Results[0].Points != want || line.Results[0].Position != i+1 {
+				t.Errorf("seed %d: %s, %s in the order of finish: %+v, want %v points", seed, p.Name, places[i].By, line, want)
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("in every event the knockout placed the first four as the list did: the test proves nothing")
+	}
+}
+
+func identityOf(table *outflank.CircuitTable, name string) string {
+	for _, s := range table.Standings {
+		if s.Name == name {
+			return s.Key
+		}
+	}
+	return ""
 }
