@@ -3,6 +3,7 @@ package outflank
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,15 +68,21 @@ type identity struct {
 func (c *Circuit) identities(ts []*Tournament) ([][]string, map[string]identity) {
 	byName := map[string][]string{} // name|country -> WOF keys
 	who := map[string]identity{}
+	date := map[string]string{} // the date of the entry who names
 	for _, t := range ts {
 		for _, p := range t.Players {
 			if p.WOFID > 0 {
 				k := "wof:" + strconv.Itoa(p.WOFID)
 				nc := p.Name + "|" + p.Country
-				if _, ok := who[k]; !ok {
+				if !slices.Contains(byName[nc], k) {
 					byName[nc] = append(byName[nc], k)
 				}
-				who[k] = identity{p.Name, p.Country, p.WOFID}
+				// A WOF id is shown with its latest name, but never with
+				// the "WOF n" an .ELO file without a player line gives.
+				id, seen := who[k]
+				if !seen || placeholder(id) || (!placeholder(identity{name: p.Name, wofID: p.WOFID}) && t.Date >= date[k]) {
+					who[k], date[k] = identity{p.Name, p.Country, p.WOFID}, t.Date
+				}
 			}
 		}
 	}
@@ -97,6 +104,12 @@ func (c *Circuit) identities(ts []*Tournament) ([][]string, map[string]identity)
 		}
 	}
 	return keys, who
+}
+
+// placeholder tells whether the identity's name is the "WOF n" that
+// stands for a player an .ELO file does not name.
+func placeholder(id identity) bool {
+	return id.wofID > 0 && id.name == "WOF "+strconv.Itoa(id.wofID)
 }
 
 // ref is how a command names an identity: the WOF id, else the name with

@@ -114,3 +114,23 @@ func identityOf(table *outflank.CircuitTable, name string) string {
 	}
 	return ""
 }
+
+// TestCircuitIdentityName: a WOF id is shown with its latest name, never
+// with the "WOF n" of an .ELO file without a player line.
+func TestCircuitIdentityName(t *testing.T) {
+	t1 := circuitTournament(t, "t1", outflank.Player{Name: "WOF 5", WOFID: 5})
+	t2 := circuitTournament(t, "t2", outflank.Player{Name: "Old, Name", Country: "FRA", WOFID: 5})
+	t3 := circuitTournament(t, "t3", outflank.Player{Name: "New, Name", Country: "FRA", WOFID: 5})
+	t4 := circuitTournament(t, "t4", outflank.Player{Name: "WOF 5", WOFID: 5})
+	t2.Date, t3.Date, t4.Date = "2026-01-01", "2026-06-01", "2026-12-01"
+	c := &outflank.Circuit{Slug: "egp", Name: "EGP", Rules: circuit.EGP, Year: 2026}
+	for _, order := range [][]*outflank.Tournament{{t1, t2, t3, t4}, {t4, t3, t2, t1}} {
+		table, err := c.Standings(order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := table.Standings[0]; len(table.Standings) != 1 || s.Name != "New, Name" || s.Country != "FRA" {
+			t.Errorf("%+v", table.Standings)
+		}
+	}
+}

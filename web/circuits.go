@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"outflank"
+	"outflank/circuit"
 	"outflank/report"
 )
 
@@ -54,7 +55,7 @@ func (s *Server) handleCircuit(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	v := circuitView{CircuitTable: table, RulesName: outflank.CircuitRulesName(c.Rules), Year: c.Year, Best: c.Rules == "egp"}
+	v := circuitView{CircuitTable: table, RulesName: outflank.CircuitRulesName(c.Rules), Year: c.Year, Best: c.Rules == circuit.EGP}
 	body, err := s.pages.render("circuit", r.URL.Query().Has("fragment"), view{Title: c.Name, Nav: "home", Data: v})
 	if err != nil {
 		s.fail(w, r, err)
