@@ -213,3 +213,26 @@ func TestCircuitBOFGrandPrix(t *testing.T) {
 		t.Errorf("standings text:\n%s", out)
 	}
 }
+
+// TestCircuitBOFGP3RoundsUpOnRealData: the 25th Burijn open, taken as a
+// Regional, has nine players on 3 points in places 4 to 12: they share
+// 100+80+60+40+20+10+5+5+5 = 325, 36.11 each, rounded up to 37 (BOF GP 3);
+// the two on 4 points in places 2-3 share (160+120)/2 = 140; the six on 2
+// points in places 13-18, like everybody from 10th on, 5 (GP 4-5).
+func TestCircuitBOFGP3RoundsUpOnRealData(t *testing.T) {
+	dir := shareddata.Dir(t, "elo")
+	db := filepath.Join(t.TempDir(), "c.db")
+	must(t, "--db", db, "import", filepath.Join(dir, "20190212_25_Burijn_open.ELO"), "--slug", "burijn", "--rules", "bof-regional")
+	must(t, "--db", db, "circuit", "new", "gp", "--rules", "bof-gp", "--year", "2019")
+	must(t, "--db", db, "circuit", "add", "gp", "burijn")
+	doc := circuitStandings(t, db, "gp")
+	count := map[float64]int{}
+	position := map[float64]int{}
+	for _, s := range doc.Standings {
+		count[s.Points]++
+		position[s.Points] = s.Results[0].Position
+	}
+	if len(doc.Standings) != 25 || count[200] != 1 || count[140] != 2 || count[37] != 9 || position[37] != 4 || count[5] != 13 {
+		t.Errorf("points by count %v, positions %v\n%s", count, position, doc.summary())
+	}
+}
