@@ -129,3 +129,40 @@ func TestCircuitPageMarksCountedResults(t *testing.T) {
 		t.Error("no note of the rule")
 	}
 }
+
+// TestCircuitPageDecision: a tie for the BOF Grand Prix winner is shown as
+// waiting for a play-off or a coin toss, then with the decision recorded
+// (BOF GP 6).
+func TestCircuitPageDecision(t *testing.T) {
+	s := newSite(t, "Ann", "Ben", "Cid", "Dee")
+	s.enter(1, outflank.Discs{Black: 40, White: 24})
+	s.enter(2, outflank.Discs{Black: 40, White: 24})
+	s.addCircuit(&outflank.Circuit{Slug: "gp", Name: "GP", Rules: circuit.BOFGP, Year: 2026},
+		outflank.TournamentSummary{Slug: "club", Rules: rules.BOFRegional})
+	// Ann and Cid won: places 1-2 shared, (200+160)/2 = 180 each.
+	_, body := s.get("/c/gp")
+	if strings.Count(body, "tied for first: a play-off or a coin toss decides (BOF Grand Prix 6)") != 2 ||
+		!strings.Contains(body, "circuit decide gp --winner PLAYER") || strings.Count(body, `<span class="points">180</span>`) != 2 {
+		t.Errorf("the undecided tie:\n%s", body)
+	}
+	ctx := context.Background()
+	_, table, err := outflank.LoadCircuit(ctx, s.db, s.db, "gp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := table.FindIdentity("Cid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.db.UpdateCircuit(ctx, "gp", outflank.CircuitDecide, func(c *outflank.Circuit) (string, error) {
+		return "decided", c.Decide(key, "coin toss <by> the chairman")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body = s.get("/c/gp")
+	if !strings.Contains(body, `<li class="decided"><div class="line"><span class="rank">1</span>
+<span class="name">Cid</span>`) || !strings.Contains(body, "winner by a decision: coin toss &lt;by&gt; the chairman") || strings.Contains(body, "tied for first") {
+		t.Errorf("the decision:\n%s", body)
+	}
+}
