@@ -143,7 +143,7 @@ func (c *Circuit) Standings(ts []*Tournament) (*CircuitTable, error) {
 			in[i].Entries = append(in[i].Entries, circuit.Entry{Key: keys[i][index[p.Player]], Position: p.Place, GamePoints: p.Points})
 		}
 	}
-	st, err := circuit.Compute(c.Rules, in, c.Winner)
+	st, err := circuit.Compute(c.Rules, in, c.canonical(c.Winner))
 	if err != nil {
 		return nil, Errorf(ECONFLICT, "circuit %s: %v: a link made two players of one tournament one person; the circuit's log shows the links", c.Slug, err)
 	}

@@ -134,3 +134,29 @@ func TestCircuitIdentityName(t *testing.T) {
 		}
 	}
 }
+
+// TestCircuitDecisionFollowsLinks: a decided winner whose identity is
+// then merged into another stays the winner (BOF GP 6).
+func TestCircuitDecisionFollowsLinks(t *testing.T) {
+	t1 := circuitTournament(t, "t1", outflank.Player{Name: "Ann", Country: "GBR"}, outflank.Player{Name: "Ben", Country: "GBR"})
+	t2 := circuitTournament(t, "t2", outflank.Player{Name: "Ben", Country: "GBR"}, outflank.Player{Name: "Ann", Country: "SCO"})
+	ts := []*outflank.Tournament{t1, t2}
+	c := &outflank.Circuit{Slug: "gp", Name: "GP", Rules: circuit.BOFGP, Year: 2026}
+	// No game played: both share 1st-2nd, 180 each, in each event. Once
+	// the two Anns are one, Ann and Ben tie on 360, best results equal.
+	if err := c.Link("name:Ann|GBR", "name:Ann|SCO"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Decide("name:Ann|GBR", "coin toss"); err != nil {
+		t.Fatal(err)
+	}
+	// Then the director names the merged player the other way round.
+	c.Links = []outflank.CircuitLink{{From: "name:Ann|GBR", To: "name:Ann|SCO"}}
+	table, err := c.Standings(ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := table.Standings[0]; s.Key != "name:Ann|SCO" || !s.Decided || s.Rank != 1 || s.Points != 360 || table.Standings[1].Rank != 2 {
+		t.Errorf("%+v", table.Standings)
+	}
+}
