@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"strings"
 
 	"outflank"
 	"outflank/report"
@@ -34,23 +35,31 @@ type homeGroup struct {
 
 // handleHome lists the tournaments: in play, upcoming, finished.
 func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
-	s.sitePage(w, r, "text/html; charset=utf-8", func(doc report.Tournaments) ([]byte, error) {
+	// Circuits change apart from tournaments: their slugs and names are
+	// part of the page's cache key.
+	circuits := s.circuitLinks(r.Context())
+	var extra strings.Builder
+	for _, c := range circuits {
+		extra.WriteString("|" + c.Slug + "|" + c.Name)
+	}
+	s.sitePage(w, r, extra.String(), "text/html; charset=utf-8", func(doc report.Tournaments) ([]byte, error) {
 		groups := []homeGroup{{Title: "In play"}, {Title: "Upcoming"}, {Title: "Finished"}}
 		for _, t := range doc.Tournaments {
 			i := map[string]int{report.StateInPlay: 0, report.StateUpcoming: 1, report.StateFinished: 2}[t.State]
 			groups[i].Tournaments = append(groups[i].Tournaments, t)
 		}
 		data := struct {
-			Groups  []homeGroup
-			Ratings bool
-		}{groups, s.ratings != nil}
+			Groups   []homeGroup
+			Ratings  bool
+			Circuits []outflank.Circuit
+		}{groups, s.ratings != nil, circuits}
 		return s.pages.render("home", r.URL.Query().Has("fragment"), view{Title: "Tournaments", Nav: "home", Data: data})
 	})
 }
 
 // handleTournamentsAPI serves 'outflank list --json'.
 func (s *Server) handleTournamentsAPI(w http.ResponseWriter, r *http.Request) {
-	s.sitePage(w, r, "application/json", func(doc report.Tournaments) ([]byte, error) {
+	s.sitePage(w, r, "", "application/json", func(doc report.Tournaments) ([]byte, error) {
 		var buf bytes.Buffer
 		err := report.WriteJSON(&buf, doc)
 		return buf.Bytes(), err
@@ -58,11 +67,12 @@ func (s *Server) handleTournamentsAPI(w http.ResponseWriter, r *http.Request) {
 }
 
 // sitePage serves a page about every tournament, rendered once per site
-// version from the list of tournaments.
-func (s *Server) sitePage(w http.ResponseWriter, r *http.Request, ctype string, render func(report.Tournaments) ([]byte, error)) {
+// version from the list of tournaments; extra is what else the page shows
+// that the versions do not follow, made part of its cache key.
+func (s *Server) sitePage(w http.ResponseWriter, r *http.Request, extra, ctype string, render func(report.Tournaments) ([]byte, error)) {
 	s.ready(r.Context())
 	version := s.siteVersion()
-	key := cacheKey(r)
+	key := cacheKey(r) + extra
 	p, err := s.cache.page(r.Context(), key, version, func(ctx context.Context) (*page, error) {
 		list, err := s.store.Tournaments(ctx)
 		if err != nil {

@@ -25,6 +25,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerQRRoutes,
 		s.registerRatingsRoutes,
 		s.registerMembersRoutes,
+		s.registerCircuitRoutes,
 	} {
 		register(mux)
 	}

@@ -27,6 +27,7 @@ var commands = map[string]command{
 	"player":     {usage: "player add|import|edit|list|find|absent|return|withdraw|remove ...", help: "register players, list them, record absences and withdrawals", run: runPlayer},
 	"round":      {usage: "round add|show SLUG ...", help: "enter a round by hand, or show a round's pairings", run: runRound},
 	"pair":       {usage: "pair SLUG [--explain] [--fix A-B] [--seed S]", help: "pair the next round by the ruleset (round robin or Swiss)", run: runPair},
+	"circuit":    {usage: "circuit new|add|remove|standings|show|link|decide|log ...", help: "EGP and BOF Grand Prix circuits: points, standings, decisions", run: runCircuit},
 	"rating":     {usage: "rating compute|history|event ...", help: "the WOF rating list: compute it, a player's history, what an event changes", run: runRating},
 	"status":     {usage: "status SLUG [--json]", help: "what the event needs next", run: runStatus},
 	"simulate":   {usage: "simulate --rules R --players N [--seed S] [--json]", help: "play a whole event with real games", run: runSimulate},
