@@ -221,8 +221,11 @@ func TestRatingEvent(t *testing.T) {
 		d.ok("player", "add", "ev", "--wof-id", id, "--players-db", testJoueurs)
 	}
 	d.ok("player", "add", "ev", "--name", "NEWBIE, Nora")
+	// A seeded draw: the change a player sees includes the list's
+	// recentring, so with other pairings the one who beat his expected
+	// score most can, rarely, still lose a point (1 run in 20 unseeded).
 	for _, round := range []string{"1", "2", "3"} {
-		d.ok("pair", "ev")
+		d.ok("pair", "ev", "--seed", "7")
 		for _, table := range []string{"1", "2", "3", "4"} {
 			d.ok("result", "ev", round, table, "40-24")
 		}
