@@ -37,8 +37,26 @@ func Select(in Input) Selection {
 		}
 	}
 	sel.ChairmanPlaces = in.Size - len(sel.Offers)
+	// World championship 5 for every category first, then 6 for those
+	// left without a representative (and no play-off to wait for).
 	for _, cat := range in.Categories {
-		sel.Categories = append(sel.Categories, s.category(cat, regular))
+		sel.Categories = append(sel.Categories, s.category(cat))
+	}
+	for i := range sel.Categories {
+		c := &sel.Categories[i]
+		if c.Player != nil || s.pending(c.Category) {
+			continue
+		}
+		for len(regular) > 0 {
+			r := regular[0]
+			regular = regular[1:]
+			if s.take(r.c) {
+				c.Player = &Offer{Order: 1, Candidate: r.c, Rule: RuleFallback,
+					Reason: fmt.Sprintf("no %s representative: offered as the regular team's next place (%s: %s)", c.Category, r.rule, r.reason)}
+				s.offered[r.c.Key] = true
+				break
+			}
+		}
 	}
 	return sel
 }
@@ -116,9 +134,19 @@ func rank(r Ranked) string {
 	return fmt.Sprint(r.Rank)
 }
 
-// category finds the player of a special category (World championship
-// 5-6); rest is what the regular order has not reached yet.
-func (s *selector) category(cat Category, rest []source) CategoryOffer {
+// pending tells whether a play-off must decide the category's player.
+func (s *selector) pending(cat Category) bool {
+	for _, p := range s.sel.Playoffs {
+		if p.For == string(cat) {
+			return true
+		}
+	}
+	return false
+}
+
+// category finds the player of a special category by World championship
+// 5: a qualifying event, else the National.
+func (s *selector) category(cat Category) CategoryOffer {
 	co := CategoryOffer{Category: cat}
 	offer := func(c Candidate, rule, reason string) {
 		co.Player = &Offer{Order: 1, Candidate: c, Rule: rule, Reason: reason}
@@ -157,14 +185,8 @@ func (s *selector) category(cat Category, rest []source) CategoryOffer {
 				Reason: fmt.Sprintf("%s are equal on %g points in the National and not otherwise in a play-off: a play-off decides the %s category's first representative", strings.Join(names, " and "), top.Points, cat)})
 			return co
 		}
-		offer(top.Candidate, RuleCategory, fmt.Sprintf("highest-placed %s player in the National (placing %d)", cat, top.Place))
+		offer(top.Candidate, RuleCategory, fmt.Sprintf("highest-placed %s in the National (placing %d)", cat.player(), top.Place))
 		return co
-	}
-	for _, r := range rest {
-		if s.take(r.c) {
-			offer(r.c, RuleFallback, fmt.Sprintf("no %s representative: offered as the regular team's next place (%s: %s)", cat, r.rule, r.reason))
-			return co
-		}
 	}
 	return co
 }
@@ -177,4 +199,12 @@ func in(p Placed, cat Category) bool {
 		return p.Young
 	}
 	return false
+}
+
+// player names a player of the category.
+func (c Category) player() string {
+	if c == Women {
+		return "woman"
+	}
+	return string(c) + " player"
 }

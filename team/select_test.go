@@ -154,3 +154,16 @@ func TestSelectCategories(t *testing.T) {
 		})
 	}
 }
+
+// TestSelectCategoriesWC5BeforeWC6: a category filled by World
+// championship 5 keeps its player even when another category, with no
+// representative, falls back to the regular order first (WC 6).
+func TestSelectCategoriesWC5BeforeWC6(t *testing.T) {
+	ps := nat(8, 7, 6, 5)
+	ps[3].Young = true
+	sel := Select(Input{Size: 1, National: ps, Categories: []Category{Women, Young}})
+	w, y := sel.Categories[0].Player, sel.Categories[1].Player
+	if w == nil || y == nil || w.Name != "B" || w.Rule != RuleFallback || y.Name != "D" || y.Rule != RuleCategory {
+		t.Errorf("women %+v, young %+v", w, y)
+	}
+}
