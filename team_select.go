@@ -128,6 +128,8 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 	}
 	if o.WorldFinal == "" {
 		sel.Warnings = append(sel.Warnings, "residency not checked (World championship 1): give --world-final DATE")
+	} else if ms == nil {
+		return nil, Errorf(EINVALID, "residency before the World final (World championship 1) needs the member records, and none are kept here")
 	} else {
 		list, err := ms.MemberList(ctx)
 		if err != nil {

@@ -123,7 +123,7 @@ func teamText(sel *outflank.TeamSelection) string {
 		for _, c := range p.Players {
 			names = append(names, c.Name)
 		}
-		fmt.Fprintf(&b, "play-off required for the %s (%s): %s; %s\n", p.For, p.Rule, strings.Join(names, ", "), p.Reason)
+		fmt.Fprintf(&b, "play-off required for the %s (%s): %s; %s\n", p.For, p.Rule, strings.Join(names, " v "), p.Reason)
 	}
 	for _, s := range sel.Skipped {
 		fmt.Fprintf(&b, "skipped %s: %s\n", s.Name, s.Reason)
