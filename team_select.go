@@ -136,6 +136,25 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 			return nil, err
 		}
 		in.Eligible = func(c team.Candidate) (bool, string) { return resident(list, c, final) }
+		// The rating list is the world's: those without a member record
+		// cannot be resident (World championship 1), and listing each as
+		// skipped would bury the rest.
+		kept, dropped := in.Ratings[:0:0], 0
+		for _, r := range in.Ratings {
+			if memberOf(list, r.Candidate) != nil {
+				kept = append(kept, r)
+			} else {
+				dropped++
+			}
+		}
+		in.Ratings = kept
+		if dropped > 0 {
+			who := fmt.Sprintf("%d players of the rating list have", dropped)
+			if dropped == 1 {
+				who = "1 player of the rating list has"
+			}
+			sel.Warnings = append(sel.Warnings, who+" no member record, so no residency in the UK (World championship 1): left out")
+		}
 	}
 	sel.Selection = team.Select(in)
 	return sel, nil
@@ -175,10 +194,7 @@ func declined(in team.Input, refs []string) error {
 // resident tells whether the member record of c shows 183 days of
 // residency in the UK before the World final (World championship 1).
 func resident(list []Member, c team.Candidate, final time.Time) (bool, string) {
-	for _, m := range list {
-		if !(m.WOFID != 0 && c.WOFID != 0 && m.WOFID == c.WOFID) && !((m.WOFID == 0 || c.WOFID == 0) && m.Name == c.Name && m.Country == c.Country) {
-			continue
-		}
+	if m := memberOf(list, c); m != nil {
 		if m.ResidentSince == "" {
 			return false, fmt.Sprintf("the member record of %s gives no residency: 'outflank member edit' with --resident-since", m.Name)
 		}
@@ -193,4 +209,15 @@ func resident(list []Member, c team.Candidate, final time.Time) (bool, string) {
 		return true, ""
 	}
 	return false, "no member record, so no residency in the UK: 'outflank member add' with --resident-since"
+}
+
+// memberOf finds the member record of c: the same WOF id when both have
+// one, else the same name and country (as Member.Is).
+func memberOf(list []Member, c team.Candidate) *Member {
+	for i, m := range list {
+		if (m.WOFID != 0 && c.WOFID != 0 && m.WOFID == c.WOFID) || ((m.WOFID == 0 || c.WOFID == 0) && m.Name == c.Name && m.Country == c.Country) {
+			return &list[i]
+		}
+	}
+	return nil
 }
