@@ -26,6 +26,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		s.registerRatingsRoutes,
 		s.registerMembersRoutes,
 		s.registerCircuitRoutes,
+		s.registerTeamRoutes,
 	} {
 		register(mux)
 	}

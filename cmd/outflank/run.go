@@ -42,6 +42,7 @@ var commands = map[string]command{
 	"token":      {usage: "token add|list|remove ...", help: "API tokens for scripts", run: runToken},
 	"judge":      {usage: "judge add|list|remove|confirmation SLUG ...", help: "table judges' links, and whether their results wait for a director", run: runJudge},
 	"member":     {usage: "member add|edit|remove|list|show|log ...", help: "the BOF's member records, and membership as of a date", run: runMember},
+	"team":       {usage: "team select ...", help: "the order of offers of places in the UK team for the World championship (BOF)", run: runTeam},
 	"fees":       {usage: feesUsage, help: "what each entrant owes and why (BOF Membership & finance 2-3)", run: runFees},
 	"version":    {usage: "version [--json]", help: "the release, commit and platform of this binary", run: runVersion},
 	"import":     {usage: "import FILE [--slug SLUG] [--rules RULESET]", help: "create a tournament from a tournament file or a WOF .ELO file", run: runImport},
