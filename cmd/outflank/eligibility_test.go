@@ -87,6 +87,12 @@ func TestPlayerEligibility_BOFNational12(t *testing.T) {
 	if status := d.ok("status", "nat"); !strings.Contains(status, "#2 Bo New") || !strings.Contains(status, "not in the play-off for the British title") {
 		t.Errorf("status does not name the exempt player:\n%s", status)
 	}
+	var st struct {
+		TitleExcluded []string `json:"title_excluded"`
+	}
+	if err := json.Unmarshal([]byte(d.ok("status", "nat", "--json")), &st); err != nil || len(st.TitleExcluded) != 1 || !strings.Contains(st.TitleExcluded[0], "BOF National 13") {
+		t.Errorf("status --json: %+v (%v)", st, err)
+	}
 
 	d.ok("new", "reg", "--name", "Regional", "--rules", "bof-regional", "--date", "2019-09-01")
 	d.fail(1, "BOF National 13", "player", "add", "reg", "--name", "Eve", "--exemption", "none needed")
