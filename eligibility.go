@@ -99,7 +99,7 @@ func (t *Tournament) checkNationalEntry(p *Player, c *EntryCheck) {
 	days := eligibility.NationalDays
 	switch eligibility.ResidentDays(p.ResidentSince, t.Date, days) {
 	case eligibility.Ineligible:
-		c.refuse("BOF National 12", fmt.Sprintf("BOF National 12: a player of the National must have lived in the UK for %d days before it (%s): %s has since %s, and needed to since %s at the latest; the chairman may admit a player expected to reside %d days (National 13): register them with --exemption REASON, and they play but not in the play-off for the British title",
+		c.refuse("BOF National 12", fmt.Sprintf("BOF National 12: a player of the National must have lived in the UK for %d days before it (%s): %s has since %s, and needed to since %s at the latest; the chairman may admit a player expected to reside %d days (National 13): register them with --exemption REASON (the console's Chairman's exemption), and they play but not in the play-off for the British title",
 			days, t.Date, p.Name, p.ResidentSince, eligibility.ResidentFrom(t.Date, days), days))
 	case eligibility.Unknown:
 		what := "when " + p.Name + " came to live in the UK is not recorded (--resident-since)"

@@ -69,7 +69,7 @@ func Register(ctx context.Context, store outflank.Store, slug string, p outflank
 		out.Player = *added
 		check = t.CheckEntry(added.ID)
 		if len(check.Refusals) > 0 && e.Override == "" {
-			return "", outflank.Errorf(outflank.ECONFLICT, "%s cannot be registered: %s; if the tournament director allows it all the same, register again with an override and its reason (--override REASON), which the log records",
+			return "", outflank.Errorf(outflank.ECONFLICT, "%s cannot be registered: %s; if the tournament director allows it all the same, register again with an override and its reason (--override REASON; the console's Override field), which the log records",
 				added.Name, strings.Join(check.Refusals, "; "))
 		}
 		note = t.LateEntryNote([]int{added.ID})
