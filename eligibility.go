@@ -53,6 +53,31 @@ func (t *Tournament) CheckEntry(id int) EntryCheck {
 	return c
 }
 
+// CheckEdit checks player id, just corrected from before, as CheckEntry
+// does, when the correction touches what the rules read: at a WOC the
+// nation (team, country), the additional player, gender, birth date,
+// citizenship or residence; at the BOF National the residence or the
+// exemption. Other corrections (a name, a rating) are never refused.
+func (t *Tournament) CheckEdit(id int, before Player) EntryCheck {
+	p, ok := t.Player(id)
+	if !ok {
+		return EntryCheck{}
+	}
+	eligibilityFacts := func(q *Player) [7]any {
+		switch t.Rules {
+		case rules.WOC:
+			return [7]any{q.TeamOrCountry(), q.Additional, q.Gender, q.Born, q.Citizenship, q.ResidentSince}
+		case rules.BOFNational:
+			return [7]any{q.ResidentSince, q.Exemption}
+		}
+		return [7]any{}
+	}
+	if eligibilityFacts(p) == eligibilityFacts(&before) {
+		return EntryCheck{}
+	}
+	return t.CheckEntry(id)
+}
+
 func (t *Tournament) checkWOCEntry(p *Player, c *EntryCheck) {
 	if len(t.Rounds) > 0 {
 		c.refuse("WOC I.2.2", "WOC I.2.2: all changes must be made before the start of the first round, and round 1 is paired: no player may join a team now")

@@ -144,3 +144,32 @@ func TestNationalPlayoffUnchangedWithoutExemption_BOFNational4(t *testing.T) {
 		t.Errorf("order of finish %v; want 1 and 2 first", order)
 	}
 }
+
+// TestCheckEdit_WOC_I_2_2: after round 1 a correction of the nation is
+// refused, one of the name is not; before it, a correction that breaks the
+// team is.
+func TestCheckEdit_WOC_I_2_2(t *testing.T) {
+	tour := entryTournament(t, rules.WOC, "2019-11-14", gbr("A", "m", ""), gbr("B", "m", ""), gbr("C", "m", ""), gbr("D", "f", ""))
+	edit := func(id int, e outflank.PlayerEdit) outflank.EntryCheck {
+		t.Helper()
+		p, _ := tour.Player(id)
+		before := *p
+		if _, err := tour.EditPlayer(id, e); err != nil {
+			t.Fatal(err)
+		}
+		return tour.CheckEdit(id, before)
+	}
+	m, fra, name := "m", "FRA", "A, Ann"
+	if c := edit(4, outflank.PlayerEdit{Gender: &m}); !slices.Contains(c.Rules, "WOC I.2.2") {
+		t.Errorf("a 4th man by correction: %+v", c)
+	}
+	if _, err := tour.PairNext(outflank.PairOptions{Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if c := edit(1, outflank.PlayerEdit{Name: &name}); len(c.Refusals) > 0 {
+		t.Errorf("a name corrected after round 1: %+v", c)
+	}
+	if c := edit(2, outflank.PlayerEdit{Country: &fra}); !slices.Contains(c.Rules, "WOC I.2.2") {
+		t.Errorf("a nation changed after round 1: %+v", c)
+	}
+}

@@ -69,8 +69,7 @@ func Register(ctx context.Context, store outflank.Store, slug string, p outflank
 		out.Player = *added
 		check = t.CheckEntry(added.ID)
 		if len(check.Refusals) > 0 && e.Override == "" {
-			return "", outflank.Errorf(outflank.ECONFLICT, "%s cannot be registered: %s; if the tournament director allows it all the same, register again with an override and its reason (--override REASON; the console's Override field), which the log records",
-				added.Name, strings.Join(check.Refusals, "; "))
+			return "", Refused(added.Name+" cannot be registered", check)
 		}
 		note = t.LateEntryNote([]int{added.ID})
 		summary := fmt.Sprintf("added player #%d %s%s", added.ID, added.Name, e.From)
@@ -80,9 +79,7 @@ func Register(ctx context.Context, store outflank.Store, slug string, p outflank
 		if added.Exemption != "" {
 			summary += fmt.Sprintf("; chairman's exemption from the 183-day rule (BOF National 13): %s", added.Exemption)
 		}
-		if len(check.Refusals) > 0 {
-			summary += fmt.Sprintf("; eligibility overridden (%s): %s", strings.Join(check.Rules, ", "), e.Override)
-		}
+		summary += Overridden(check, e.Override)
 		return summary, nil
 	})
 	if err != nil {
@@ -108,4 +105,21 @@ func Register(ctx context.Context, store outflank.Store, slug string, p outflank
 // unrated), and nothing else would say so.
 func NegativeRating(who string, rating int) string {
 	return fmt.Sprintf("rating %d of %s is negative: kept, since WOF ratings can be below 0, but check it is not a typo (0 means unrated; --players-db fills in the WOF's rating)", rating, who)
+}
+
+// Refused is the error of an entry or a correction the eligibility rules
+// refuse, saying how to override it.
+// what says what is refused: "Ann cannot be registered".
+func Refused(what string, c outflank.EntryCheck) error {
+	return outflank.Errorf(outflank.ECONFLICT, "%s: %s; if the tournament director allows it all the same, do it again with an override and its reason (--override REASON; the console's Override field), which the log records",
+		what, strings.Join(c.Refusals, "; "))
+}
+
+// Overridden is what the log adds to a change that overrides c's
+// refusals, "" when there are none.
+func Overridden(c outflank.EntryCheck, reason string) string {
+	if len(c.Refusals) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; eligibility overridden (%s): %s", strings.Join(c.Rules, ", "), reason)
 }

@@ -297,7 +297,7 @@ func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
 			*n.dst = &v
 		}
 	}
-	ev, err := director.EditPlayer(r.Context(), s.store, t.Slug, p.ID, edit)
+	ev, err := director.EditPlayer(r.Context(), s.store, t.Slug, p.ID, edit, r.PostFormValue("override"))
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return

@@ -59,8 +59,16 @@ func TestPlayerEligibility_WOC_I_2(t *testing.T) {
 		t.Errorf("the tournament file lacks Settled's citizenship and residence: %+v", doc.Players)
 	}
 
+	d.ok("player", "edit", "woc", "Italian f3", "--gender", "m")
+	d.fail(1, "WOC I.2.2: no more than three", "player", "edit", "woc", "Italian f4", "--gender", "m")
 	d.ok("pair", "woc")
 	d.fail(1, "round 1 is paired", "player", "add", "woc", "--name", "Late", "--country", "ITA")
+	d.fail(1, "this correction of #", "player", "edit", "woc", "Settled", "--country", "ITA")
+	d.ok("player", "edit", "woc", "Settled", "--name", "Settled, Anna")
+	d.ok("player", "edit", "woc", "Settled, Anna", "--country", "ESP", "--override", "typo in the entry form")
+	if log := d.ok("log", "woc"); !strings.Contains(log, `country "FRA" → "ESP"; eligibility overridden (WOC I.2.2): typo in the entry form`) {
+		t.Errorf("the log does not record the overridden correction:\n%s", log)
+	}
 }
 
 // TestPlayerEligibility_BOFNational12: a player resident less than 183 days
