@@ -108,7 +108,7 @@ func (t *Tournament) knockout() knockoutState {
 	list := ifrl.Final
 	main := bracket{title: rules.TitleIndividual, semi: StageSemiFinal, third: StageThirdPlace, final: StageFinal,
 		semis: plan.SemiFinals, thirdPlace: plan.ThirdPlace, finals: plan.Final, thirdWhenTied: plan.ThirdPlaceWhenTied, scheduled: plan.SideLists}
-	k.matches = t.bracketMatches(main, list)
+	k.matches = t.bracketMatches(main, t.titleList(list))
 	if plan.RestSwiss > 0 {
 		k.placement = t.placementDue(list, plan.RestSwiss)
 	}

@@ -33,6 +33,17 @@ type Player struct {
 	Additional bool `json:"additional"`
 	// Team is the team the player's points count for (the country at a WOC).
 	Team string `json:"team"`
+	// Citizenship is the country the player is a citizen of, three
+	// letters, or "" when not recorded (WOC I.2.3 a).
+	Citizenship string `json:"citizenship,omitempty"`
+	// ResidentSince is the date, YYYY-MM-DD, since which the player has
+	// lived in the country they represent (their team or country; the UK
+	// at the BOF's tournaments), or "" (WOC I.2.3 b, BOF National 12).
+	ResidentSince string `json:"resident_since,omitempty"`
+	// Exemption is the reason of the BOF chairman's exemption from the
+	// National's 183-day rule (BOF National 13), "" for none: the player
+	// plays, but not in the play-off for the British title.
+	Exemption string `json:"exemption,omitempty"`
 	// WithdrawnAfterRound is the last round the player took part in before
 	// withdrawing, nil while active. A withdrawn player is never paired again
 	// and may not re-enter (WOC II.8, EGP Withdrawals).
@@ -93,7 +104,14 @@ func (p *Player) validate() error {
 	if p.Country, err = normalizeCountry(p.Country, p.Name); err != nil {
 		return err
 	}
+	if p.Citizenship, err = normalizeCountry(p.Citizenship, p.Name); err != nil {
+		return err
+	}
 	p.Gender = strings.ToLower(strings.TrimSpace(p.Gender))
+	p.Exemption = strings.Join(strings.Fields(p.Exemption), " ")
+	if err := checkDate(p.ResidentSince, "resident-since date of "+p.Name); err != nil {
+		return err
+	}
 	switch {
 	case p.Rating < minRating || p.Rating > maxRating:
 		return Errorf(EINVALID, "rating %d of %s: give a number from %d to %d, or 0 for unrated", p.Rating, p.Name, minRating, maxRating)

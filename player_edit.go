@@ -10,6 +10,10 @@ import (
 type PlayerEdit struct {
 	Name, Country, Gender, Born, Team *string
 	Rating, WOFID                     *int
+	// Citizenship and ResidentSince are what eligibility reads (WOC
+	// I.2.3, BOF National 12); Exemption the reason of a chairman's
+	// exemption (BOF National 13), "" to withdraw it.
+	Citizenship, ResidentSince, Exemption *string
 }
 
 // EditPlayer corrects the registration of player id with edit, under the
@@ -31,6 +35,9 @@ func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
 	set(&q.Gender, edit.Gender)
 	set(&q.Born, edit.Born)
 	set(&q.Team, edit.Team)
+	set(&q.Citizenship, edit.Citizenship)
+	set(&q.ResidentSince, edit.ResidentSince)
+	set(&q.Exemption, edit.Exemption)
 	if edit.Rating != nil {
 		q.Rating = *edit.Rating
 	}
@@ -40,6 +47,11 @@ func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
 	}
 	if err := q.validate(); err != nil {
 		return "", err
+	}
+	if q.Exemption != "" && p.Exemption != q.Exemption {
+		if err := t.CheckExemption(); err != nil {
+			return "", err
+		}
 	}
 	for _, other := range t.Players {
 		if other.ID == id {
@@ -70,6 +82,9 @@ func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
 	field("born", p.Born, q.Born)
 	field("team", p.Team, q.Team)
 	field("WOF id", p.WOFID, q.WOFID)
+	field("citizenship", p.Citizenship, q.Citizenship)
+	field("resident since", p.ResidentSince, q.ResidentSince)
+	field("chairman's exemption (BOF National 13)", p.Exemption, q.Exemption)
 	if len(diffs) == 0 {
 		return "", Errorf(EINVALID, "nothing to change: %s already has those details", t.Describe(id))
 	}

@@ -76,6 +76,13 @@ type Settings struct {
 	// "no", or "" for yes (BOF Ratings 2: unless otherwise announced, the
 	// BOF's tournaments are rated). Otherwise they are not (BOF Ratings 1 c).
 	Told string `json:"told_rated,omitempty"`
+	// ContactNations are the nations that are WOF Nations with Contact
+	// Person rather than National Federations, three letters each, in
+	// order, separated by commas ("NZL,SWE"): at a WOC they send one
+	// player and an additional young player (WOC I.2.1-2.2). Every other
+	// nation is taken to be a Federation. (A string keeps Settings
+	// comparable.)
+	ContactNations string `json:"contact_nations,omitempty"`
 }
 
 // Answers of the yes-or-no settings (Clocks, Told); "" is the default, yes.

@@ -21,6 +21,10 @@ type SettingsEdit struct {
 	// Place, Clocks and Told decide whether the games are rated (see
 	// Settings): "" for the ruleset's.
 	Place, Clocks, Told string
+	// ContactNations, when not nil, replaces the WOF Nations with Contact
+	// Person (Settings.ContactNations; WOC I.2.1): codes separated by
+	// commas. nil keeps them.
+	ContactNations *string
 }
 
 // EditSettings changes t's own fields as edit says, and returns what
@@ -63,6 +67,11 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 		return "", err
 	}
 	s.Place, s.Clocks, s.Told = place, strings.TrimSpace(edit.Clocks), strings.TrimSpace(edit.Told)
+	if edit.ContactNations != nil {
+		if s.ContactNations, err = NormalizeNations(*edit.ContactNations); err != nil {
+			return "", err
+		}
+	}
 	if s.BrightwellCByRules && !started {
 		s.BrightwellC = rs.BrightwellC(rounds)
 	}
@@ -85,6 +94,7 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	field("place", placeWords(t.Settings.Place), placeWords(s.Place))
 	field("clocks", yesWords(t.Settings.Clocks), yesWords(s.Clocks))
 	field("told rated", yesWords(t.Settings.Told), yesWords(s.Told))
+	field("contact nations", nationWords(t.Settings.ContactNations), nationWords(s.ContactNations))
 	if len(diffs) == 0 {
 		return "", Errorf(EINVALID, "nothing to change: %s already has these settings", t.Slug)
 	}
@@ -102,8 +112,20 @@ func (t *Tournament) sameHeader(edit SettingsEdit) bool {
 	if t.Settings.RoundsByPlan {
 		rounds = 0
 	}
+	sameNations := edit.ContactNations == nil
+	if !sameNations {
+		n, err := NormalizeNations(*edit.ContactNations)
+		sameNations = err == nil && n == t.Settings.ContactNations
+	}
 	return strings.TrimSpace(edit.Name) == t.Name && edit.Date == t.Date && edit.Rules == t.Rules && edit.Rounds == rounds &&
-		edit.Minutes == t.Settings.Minutes
+		edit.Minutes == t.Settings.Minutes && sameNations
+}
+
+func nationWords(n string) string {
+	if n == "" {
+		return "none"
+	}
+	return n
 }
 
 func dateWords(d string) string {

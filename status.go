@@ -37,6 +37,12 @@ func (t *Tournament) Status() Step {
 	for _, l := range s.Lines {
 		s.Text += "\n  " + l
 	}
+	if ex := t.TitleExclusions(); len(ex) > 0 {
+		s.Text += "\nnot in the play-off for the British title, which goes to the best two eligible players (BOF National 4, 13):"
+		for _, l := range ex {
+			s.Text += "\n  " + l
+		}
+	}
 	return s
 }
 

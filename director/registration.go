@@ -3,6 +3,7 @@ package director
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"outflank"
 )
@@ -28,16 +29,33 @@ func Withdraw(ctx context.Context, store outflank.Store, slug, ref string, after
 }
 
 // EditPlayer corrects the registration of player id of slug, as 'player
-// edit' does.
-func EditPlayer(ctx context.Context, store outflank.Store, slug string, id int, edit outflank.PlayerEdit) (*outflank.Event, error) {
+// edit' does. A correction the eligibility rules refuse
+// (outflank.CheckEdit) needs override, the director's reason, which the
+// log records.
+func EditPlayer(ctx context.Context, store outflank.Store, slug string, id int, edit outflank.PlayerEdit, override string) (*outflank.Event, error) {
 	return store.Update(ctx, slug, outflank.KindEdit, func(t *outflank.Tournament) (string, error) {
-		before := t.Describe(id)
-		what, err := t.EditPlayer(id, edit)
-		if err != nil {
-			return "", err
-		}
-		return fmt.Sprintf("edited %s: %s", before, what), nil
+		return EditIn(t, id, edit, override)
 	})
+}
+
+// EditIn corrects player id of t as EditPlayer does, within a change, and
+// returns the change's summary.
+func EditIn(t *outflank.Tournament, id int, edit outflank.PlayerEdit, override string) (string, error) {
+	p, ok := t.Player(id)
+	if !ok {
+		return "", outflank.Errorf(outflank.ENOTFOUND, "no player with id %d in %s", id, t.Slug)
+	}
+	old, before := *p, t.Describe(id)
+	what, err := t.EditPlayer(id, edit)
+	if err != nil {
+		return "", err
+	}
+	check := t.CheckEdit(id, old)
+	override = strings.Join(strings.Fields(override), " ")
+	if len(check.Refusals) > 0 && override == "" {
+		return "", Refused("this correction of "+before+" is refused", check)
+	}
+	return fmt.Sprintf("edited %s: %s%s", before, what, Overridden(check, override)), nil
 }
 
 // Imported is a list of players registered at once.

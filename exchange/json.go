@@ -50,6 +50,7 @@ type fileSettings struct {
 	Place              *string  `json:"place,omitempty"`
 	Clocks             *string  `json:"clocks,omitempty"`
 	Told               *string  `json:"told_rated,omitempty"`
+	ContactNations     *string  `json:"contact_nations,omitempty"`
 }
 
 type fileRound struct {
@@ -92,7 +93,8 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs,
 			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed,
 			Absence: optional(s.Absence), ELOSender: optional(s.ELOSender), ELOCountry: optional(s.ELOCountry),
-			JudgeConfirm: optional(s.JudgeConfirm), Place: optional(s.Place), Clocks: optional(s.Clocks), Told: optional(s.Told)},
+			JudgeConfirm: optional(s.JudgeConfirm), Place: optional(s.Place), Clocks: optional(s.Clocks), Told: optional(s.Told),
+			ContactNations: optional(s.ContactNations)},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -218,7 +220,7 @@ func (s fileSettings) applyTo(dst *outflank.Settings) {
 		dst.JudgeConfirm = *s.JudgeConfirm
 	}
 	for _, v := range []struct{ from, to *string }{{s.Absence, &dst.Absence}, {s.ELOSender, &dst.ELOSender}, {s.ELOCountry, &dst.ELOCountry},
-		{s.Place, &dst.Place}, {s.Clocks, &dst.Clocks}, {s.Told, &dst.Told}} {
+		{s.Place, &dst.Place}, {s.Clocks, &dst.Clocks}, {s.Told, &dst.Told}, {s.ContactNations, &dst.ContactNations}} {
 		if v.from != nil {
 			*v.to = *v.from
 		}

@@ -14,7 +14,7 @@ import (
 
 // PlayerColumns are the columns a players CSV may have, in any order; only
 // name is required (or wof_id, when a WOF player database fills in the rest).
-var PlayerColumns = []string{"name", "country", "rating", "gender", "born", "wof_id", "team", "group_a"}
+var PlayerColumns = []string{"name", "country", "rating", "gender", "born", "wof_id", "team", "group_a", "citizenship", "resident_since"}
 
 // ReadPlayersCSV reads players from CSV with a header line. Errors name the
 // line and the column, and nothing is returned unless every line is good.
@@ -74,7 +74,8 @@ func playerFromRecord(rec []string, cols map[string]int) (outflank.Player, error
 		}
 		return ""
 	}
-	p := outflank.Player{Name: get("name"), Country: get("country"), Gender: get("gender"), Born: get("born"), Team: get("team")}
+	p := outflank.Player{Name: get("name"), Country: get("country"), Gender: get("gender"), Born: get("born"), Team: get("team"),
+		Citizenship: get("citizenship"), ResidentSince: get("resident_since")}
 	var err error
 	if p.Rating, err = optionalInt(get("rating"), "rating"); err != nil {
 		return p, err

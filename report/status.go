@@ -35,6 +35,10 @@ type Status struct {
 	// Unrated gives, when the games will not be rated, each reason with
 	// its rule (outflank.Tournament.Unrated); absent when they will be.
 	Unrated []string `json:"unrated,omitempty"`
+	// TitleExcluded names the players who play but not in the play-off
+	// for the title, and why (BOF National 13: the chairman's exemption);
+	// absent when there are none.
+	TitleExcluded []string `json:"title_excluded,omitempty"`
 }
 
 // The states of an event: no round paired yet, under way, every stage
@@ -93,6 +97,7 @@ func StatusOf(t *outflank.Tournament) Status {
 		d.InPlay = &InPlay{Rounds: progress.InPlay, Results: progress.Results, Games: progress.Games}
 	}
 	d.Rounds = RoundsOf(t)
+	d.TitleExcluded = t.TitleExclusions()
 	for _, u := range t.Unrated() {
 		d.Unrated = append(d.Unrated, u.String())
 	}

@@ -65,8 +65,8 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 }
 
 func (db *DB) loadPlayers(ctx context.Context, q queryer, l *loaded) error {
-	rows, err := q.QueryContext(ctx, `SELECT id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, absent_rounds, version
-		FROM players WHERE tournament_id = ?`, l.id)
+	rows, err := q.QueryContext(ctx, `SELECT id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, absent_rounds,
+		citizenship, resident_since, exemption, version FROM players WHERE tournament_id = ?`, l.id)
 	if err != nil {
 		return translate(fmt.Errorf("reading players: %w", err), db.path)
 	}
@@ -77,7 +77,7 @@ func (db *DB) loadPlayers(ctx context.Context, q queryer, l *loaded) error {
 		var version int
 		var absent string
 		if err := rows.Scan(&p.ID, &p.Name, &p.Country, &p.WOFID, &p.NewToWOF, &p.Rating, &p.Gender, &p.Born, &p.Seeded,
-			&p.Additional, &p.Team, &withdrawn, &absent, &version); err != nil {
+			&p.Additional, &p.Team, &withdrawn, &absent, &p.Citizenship, &p.ResidentSince, &p.Exemption, &version); err != nil {
 			return translate(fmt.Errorf("reading players: %w", err), db.path)
 		}
 		var err error

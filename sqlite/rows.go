@@ -96,7 +96,8 @@ func (db *DB) insertRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 		var p outflank.Player
 		if err = json.Unmarshal(c.After, &p); err == nil {
 			_, err = tx.ExecContext(ctx, `INSERT INTO players (tournament_id, id, name, country, wof_id, new_to_wof, rating, gender, born,
-				seeded, additional, team, withdrawn_after, absent_rounds, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+				seeded, additional, team, withdrawn_after, absent_rounds, citizenship, resident_since, exemption, version)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
 				append([]any{tid, p.ID}, playerColumns(p)...)...)
 		}
 	case outflank.EntityRound:
@@ -152,7 +153,8 @@ func (db *DB) updateRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 		var p outflank.Player
 		if err = json.Unmarshal(c.After, &p); err == nil {
 			res, err = tx.ExecContext(ctx, `UPDATE players SET name = ?, country = ?, wof_id = ?, new_to_wof = ?, rating = ?, gender = ?,
-				born = ?, seeded = ?, additional = ?, team = ?, withdrawn_after = ?, absent_rounds = ?, version = version + 1
+				born = ?, seeded = ?, additional = ?, team = ?, withdrawn_after = ?, absent_rounds = ?, citizenship = ?, resident_since = ?,
+				exemption = ?, version = version + 1
 				WHERE tournament_id = ? AND id = ? AND version = ?`, append(playerColumns(p), tid, p.ID, version)...)
 		}
 	case outflank.EntityRound:
@@ -229,7 +231,7 @@ func playerColumns(p outflank.Player) []any {
 		withdrawn = *p.WithdrawnAfterRound
 	}
 	return []any{p.Name, p.Country, p.WOFID, p.NewToWOF, p.Rating, p.Gender, p.Born, p.Seeded, p.Additional, p.Team, withdrawn,
-		formatRounds(p.AbsentRounds)}
+		formatRounds(p.AbsentRounds), p.Citizenship, p.ResidentSince, p.Exemption}
 }
 
 // formatRounds writes round numbers as the absent_rounds column keeps

@@ -97,6 +97,12 @@ type playerFields struct {
 	Additional bool   `json:"additional"`
 	Team       string `json:"team"`
 	WOFID      int    `json:"wof_id"`
+	// Eligibility (docs/rules.md, "Eligibility"): as --citizenship,
+	// --resident-since, --exemption and --override.
+	Citizenship   string `json:"citizenship"`
+	ResidentSince string `json:"resident_since"`
+	Exemption     string `json:"exemption"`
+	Override      string `json:"override"`
 }
 
 func (s *Server) handleAddPlayer(w http.ResponseWriter, r *http.Request) {
@@ -105,11 +111,12 @@ func (s *Server) handleAddPlayer(w http.ResponseWriter, r *http.Request) {
 		s.writeFailed(w, r, err)
 		return
 	}
-	p := outflank.Player{Name: f.Name, Country: f.Country, Gender: f.Gender, Born: f.Born, Seeded: f.Seeded, Additional: f.Additional, Team: f.Team, WOFID: f.WOFID}
+	p := outflank.Player{Name: f.Name, Country: f.Country, Gender: f.Gender, Born: f.Born, Seeded: f.Seeded, Additional: f.Additional, Team: f.Team, WOFID: f.WOFID,
+		Citizenship: f.Citizenship, ResidentSince: f.ResidentSince, Exemption: f.Exemption}
 	if f.Rating != nil {
 		p.Rating = *f.Rating
 	}
-	reg, err := director.AddPlayer(r.Context(), s.store, r.PathValue("slug"), p, "", f.Rating != nil)
+	reg, err := director.Register(r.Context(), s.store, r.PathValue("slug"), p, director.Entry{TypedRating: f.Rating != nil, Override: f.Override})
 	if err != nil {
 		s.writeFailed(w, r, err)
 		return

@@ -39,6 +39,10 @@ type playersView struct {
 type handForm struct {
 	Name, Country, Rating, Gender, Born, Team string
 	Seeded, Additional                        bool
+	// Citizenship, ResidentSince and Exemption are what eligibility
+	// reads (WOC I.2.3, BOF National 12-13); Override is the director's
+	// reason to register a player its rules refuse (audited).
+	Citizenship, ResidentSince, Exemption, Override string
 }
 
 func (s *Server) handleConsolePlayers(w http.ResponseWriter, r *http.Request) {
@@ -88,9 +92,12 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	}
 	hand := handForm{Name: r.FormValue("name"), Country: strings.TrimSpace(r.FormValue("country")), Rating: strings.TrimSpace(r.FormValue("rating")),
 		Gender: r.FormValue("gender"), Born: strings.TrimSpace(r.FormValue("born")), Team: r.FormValue("team"),
-		Seeded: r.FormValue("seeded") != "", Additional: r.FormValue("additional") != ""}
+		Seeded: r.FormValue("seeded") != "", Additional: r.FormValue("additional") != "",
+		Citizenship: strings.TrimSpace(r.FormValue("citizenship")), ResidentSince: strings.TrimSpace(r.FormValue("resident_since")),
+		Exemption: r.FormValue("exemption"), Override: r.FormValue("override")}
 	again := func(status int, message string) { s.playersPage(w, r, t, status, message, nil, hand) }
-	p := outflank.Player{Name: hand.Name, Country: hand.Country, Gender: hand.Gender, Born: hand.Born, Team: hand.Team, Seeded: hand.Seeded, Additional: hand.Additional}
+	p := outflank.Player{Name: hand.Name, Country: hand.Country, Gender: hand.Gender, Born: hand.Born, Team: hand.Team, Seeded: hand.Seeded, Additional: hand.Additional,
+		Citizenship: hand.Citizenship, ResidentSince: hand.ResidentSince, Exemption: hand.Exemption}
 	var err error
 	if p.Rating, err = formInt(r, "rating"); err != nil {
 		s.consoleFailed(w, r, err, again)
@@ -107,7 +114,7 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	reg, err := director.AddPlayer(r.Context(), s.store, t.Slug, p, from, hand.Rating != "")
+	reg, err := director.Register(r.Context(), s.store, t.Slug, p, director.Entry{From: from, TypedRating: hand.Rating != "", Override: hand.Override})
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return
@@ -198,6 +205,8 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 type playerForm struct {
 	Player                                           outflank.Player
 	Name, Country, Rating, Gender, Born, Team, WOFID string
+	// Citizenship, ResidentSince and Exemption: see handForm.
+	Citizenship, ResidentSince, Exemption string
 	// Absence says whether the ruleset lets a player miss rounds and come
 	// back, and why not.
 	Absence     bool
@@ -214,7 +223,8 @@ func (s *Server) handlePlayerForm(w http.ResponseWriter, r *http.Request) {
 
 // playerFormOf is the correction form of p as registered.
 func playerFormOf(p *outflank.Player) playerForm {
-	return playerForm{Player: *p, Name: p.Name, Country: p.Country, Rating: strconv.Itoa(p.Rating), Gender: p.Gender, Born: p.Born, Team: p.Team, WOFID: strconv.Itoa(p.WOFID)}
+	return playerForm{Player: *p, Name: p.Name, Country: p.Country, Rating: strconv.Itoa(p.Rating), Gender: p.Gender, Born: p.Born, Team: p.Team, WOFID: strconv.Itoa(p.WOFID),
+		Citizenship: p.Citizenship, ResidentSince: p.ResidentSince, Exemption: p.Exemption}
 }
 
 func (s *Server) playerFormPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form playerForm) {
@@ -260,6 +270,19 @@ func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
 	text(&edit.Gender, form.Gender, p.Gender)
 	text(&edit.Born, form.Born, p.Born)
 	text(&edit.Team, form.Team, p.Team)
+	// The eligibility fields change only when the form has them.
+	for _, f := range []struct {
+		key  string
+		dst  **string
+		form *string
+		old  string
+	}{{"citizenship", &edit.Citizenship, &form.Citizenship, p.Citizenship}, {"resident_since", &edit.ResidentSince, &form.ResidentSince, p.ResidentSince}, {"exemption", &edit.Exemption, &form.Exemption, p.Exemption}} {
+		*f.form = f.old
+		if _, given := r.PostForm[f.key]; given {
+			*f.form = strings.TrimSpace(r.PostFormValue(f.key))
+			text(f.dst, *f.form, f.old)
+		}
+	}
 	for _, n := range []struct {
 		field string
 		dst   **int
@@ -274,7 +297,7 @@ func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
 			*n.dst = &v
 		}
 	}
-	ev, err := director.EditPlayer(r.Context(), s.store, t.Slug, p.ID, edit)
+	ev, err := director.EditPlayer(r.Context(), s.store, t.Slug, p.ID, edit, r.PostFormValue("override"))
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return

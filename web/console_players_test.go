@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"outflank"
+	"outflank/rules"
 )
 
 // loadPlayerDB stores a small WOF player database in the site's store.
@@ -122,4 +123,44 @@ func TestConsoleRegister(t *testing.T) {
 	}
 	mustContain(t, "after a removal", td.follow(td.post("/t/club/admin/players/8/remove", url.Values{})), "removed player #8 Csv Two")
 	mustContain(t, "after the withdrawal", td.follow(td.post("/t/club/admin/players/7/withdraw", url.Values{"after_round": {"1"}})), "withdrew after round 1", "withdrawn after round 1")
+}
+
+// TestConsoleRegisterOverride_BOFNational12: the console refuses a National
+// entry resident less than 183 days, citing the rule and keeping what was
+// typed; an override with its reason registers the player, recorded in
+// the log; an exempt player is registered with the chairman's reason.
+func TestConsoleRegisterOverride_BOFNational12(t *testing.T) {
+	s := newAccessSite(t)
+	nat, err := outflank.NewTournament("nat", "National", "2019-09-01", rules.BOFNational, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Create(t.Context(), nat, outflank.KindImport, "test"); err != nil {
+		t.Fatal(err)
+	}
+	admin := s.as("admin (session)")
+	a := admin.post("/t/nat/admin/players", url.Values{"name": {"Bo New"}, "country": {"SWE"}, "resident_since": {"2019-06-01"}})
+	if a.status != http.StatusConflict {
+		t.Errorf("a player resident 3 months: %d", a.status)
+	}
+	mustContain(t, "the refusal", a, "BOF National 12", "--exemption REASON", `value="2019-06-01"`, `name="override"`)
+	mustContain(t, "the override", admin.follow(admin.post("/t/nat/admin/players", url.Values{"name": {"Bo New"}, "country": {"SWE"}, "resident_since": {"2019-06-01"}, "override": {"committee approval (National 14)"}})), "Registered #1 Bo New")
+	admin.follow(admin.post("/t/nat/admin/players", url.Values{"name": {"Cy"}, "resident_since": {"2019-08-01"}, "exemption": {"moves to Leeds"}}))
+	log, _ := s.db.Log(t.Context(), "nat")
+	var summaries []string
+	for _, e := range log {
+		summaries = append(summaries, e.Summary)
+	}
+	all := strings.Join(summaries, "\n")
+	for _, want := range []string{"eligibility overridden (BOF National 12): committee approval (National 14)", "chairman's exemption from the 183-day rule (BOF National 13): moves to Leeds"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the log lacks %q:\n%s", want, all)
+		}
+	}
+	if p, _ := s.tournament("nat").Player(2); p.Exemption != "moves to Leeds" {
+		t.Errorf("registered %+v", p)
+	}
+	mustContain(t, "the correction form", admin.get("/t/nat/admin/players/1"), `value="2019-06-01"`, `name="exemption"`)
+	a = admin.post("/t/nat/admin/players/1", url.Values{"name": {"Bo New"}, "country": {"SWE"}, "rating": {"0"}, "wof_id": {"0"}, "citizenship": {"SE"}, "resident_since": {"2019-06-01"}, "exemption": {""}})
+	mustContain(t, "after the correction", admin.follow(a), `citizenship "" → "SWE"`)
 }

@@ -229,7 +229,7 @@ func TestDiskReadOnly(t *testing.T) {
 		{"result", diskSlug, "1", "4", "40-24"},
 		{"result", diskSlug, "1", "1", "20-44", "--replace"},
 		{"result", diskSlug, "1", "2", "--outcome", "forfeit", "--loser", "black", "--replace"},
-		{"player", "add", diskSlug, "--name", "Late, Comer"},
+		{"player", "add", diskSlug, "--name", "Late, Comer", "--override", "a late entry (WOC I.2.2)"},
 		{"player", "import", diskSlug, moreCSV},
 		{"player", "withdraw", diskSlug, "8"},
 		{"round", "add", diskSlug, "--pair", "1-3", "--pair", "2-4", "--pair", "5-7", "--pair", "6-8", "--force"},
@@ -367,7 +367,7 @@ func TestDiskFull(t *testing.T) {
 	// Still full: the next commands fail the same way.
 	for _, args := range [][]string{
 		{"result", diskSlug, "1", "1", "64-0", "--replace"},
-		{"player", "add", diskSlug, "--name", "Late, Comer"},
+		{"player", "add", diskSlug, "--name", "Late, Comer", "--override", "a late entry (WOC I.2.2)"},
 		{"undo", diskSlug},
 	} {
 		code, stdout, stderr := runMain(t, "", append([]string{"--db", db}, args...)...)

@@ -15,7 +15,7 @@ import (
 )
 
 const (
-	playerAddUsage      = "player add SLUG --name NAME [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--seeded] [--additional] [--team NAME] [--wof-id N] [--players-db FILE [--new]] [--max-size SIZE]"
+	playerAddUsage      = "player add SLUG --name NAME [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--seeded] [--additional] [--team NAME] [--wof-id N] [--citizenship CCC] [--resident-since YYYY-MM-DD] [--exemption REASON] [--override REASON] [--players-db FILE [--new]] [--max-size SIZE]"
 	playerImportUsage   = "player import SLUG FILE.csv [--players-db FILE] [--encoding auto|utf-8|latin-1] [--max-size SIZE]"
 	playerWithdrawUsage = "player withdraw SLUG PLAYER [--after-round N]"
 )
@@ -49,6 +49,10 @@ func runPlayerAdd(e *env, args []string) error {
 	fs.BoolVar(&p.Additional, "additional", false, "the additional player (WOC II.2)")
 	fs.StringVar(&p.Team, "team", "", "the team the player's points count for")
 	fs.IntVar(&p.WOFID, "wof-id", 0, "the player's WOF id")
+	fs.StringVar(&p.Citizenship, "citizenship", "", "the country `code` the player is a citizen of (WOC I.2.3 a; default: the BOF member record's)")
+	fs.StringVar(&p.ResidentSince, "resident-since", "", "the `date` YYYY-MM-DD since which the player has lived in the country they represent, the UK at the BOF's events (WOC I.2.3 b, BOF National 12; default: the BOF member record's)")
+	fs.StringVar(&p.Exemption, "exemption", "", "bof-national: the chairman's exemption from the 183-day rule, with its `reason` (BOF National 13): the player plays, but not in the play-off for the British title")
+	override := fs.String("override", "", "register the player although an eligibility rule refuses them (WOC I.2, BOF National 12), for this `reason`, recorded in the log")
 	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt): the player is looked up by --wof-id, or else by name, to fill in country, rating and WOF id")
 	isNew := fs.Bool("new", false, "with --players-db: the player is not in the database (register them without looking up the name)")
 	maxSize := maxSizeFlag(fs)
@@ -79,7 +83,7 @@ func runPlayerAdd(e *env, args []string) error {
 		}
 	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		reg, err := director.AddPlayer(ctx, db, slug, p, from, typedRating)
+		reg, err := director.Register(ctx, db, slug, p, director.Entry{From: from, TypedRating: typedRating, Override: *override})
 		if err != nil {
 			return err
 		}

@@ -2,12 +2,12 @@ package main
 
 import (
 	"flag"
-	"fmt"
 
 	"outflank"
+	"outflank/director"
 )
 
-const playerEditUsage = "player edit SLUG PLAYER [--name NAME] [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--team NAME] [--wof-id N]"
+const playerEditUsage = "player edit SLUG PLAYER [--name NAME] [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--team NAME] [--wof-id N] [--citizenship CCC] [--resident-since YYYY-MM-DD] [--exemption REASON] [--override REASON]"
 
 // runPlayerEdit corrects a registration; only the flags given change.
 func runPlayerEdit(e *env, args []string) error {
@@ -19,6 +19,10 @@ func runPlayerEdit(e *env, args []string) error {
 	born := fs.String("born", "", "birth date YYYY-MM-DD, or empty to clear")
 	team := fs.String("team", "", "the team the player's points count for (empty: the country)")
 	wofID := fs.Int("wof-id", 0, "the player's WOF id (0: unknown)")
+	citizenship := fs.String("citizenship", "", "the country `code` the player is a citizen of (WOC I.2.3 a), or empty to clear")
+	residentSince := fs.String("resident-since", "", "the `date` since which the player has lived in the country they represent (WOC I.2.3 b, BOF National 12), or empty to clear")
+	exemption := fs.String("exemption", "", "bof-national: the chairman's exemption from the 183-day rule and its `reason` (BOF National 13), or empty to withdraw it")
+	override := fs.String("override", "", "make a correction an eligibility rule refuses (WOC I.2, BOF National 12), for this `reason`, recorded in the log")
 	slug, rest, err := e.parseSlug(fs, args, 1, playerEditUsage)
 	if err != nil {
 		return err
@@ -38,9 +42,10 @@ func runPlayerEdit(e *env, args []string) error {
 		return nil
 	}
 	edit := outflank.PlayerEdit{Name: str("name", name), Country: str("country", country), Gender: str("gender", gender),
-		Born: str("born", born), Team: str("team", team), Rating: num("rating", rating), WOFID: num("wof-id", wofID)}
-	if len(given) == 0 {
-		return usagef("player edit: give at least one of --name, --country, --rating, --gender, --born, --team, --wof-id")
+		Born: str("born", born), Team: str("team", team), Rating: num("rating", rating), WOFID: num("wof-id", wofID),
+		Citizenship: str("citizenship", citizenship), ResidentSince: str("resident-since", residentSince), Exemption: str("exemption", exemption)}
+	if len(given) == 0 || len(given) == 1 && given["override"] {
+		return usagef("player edit: give at least one of --name, --country, --rating, --gender, --born, --team, --wof-id, --citizenship, --resident-since, --exemption")
 	}
 	var who string
 	err = e.update(slug, outflank.KindEdit, func(t *outflank.Tournament) (string, error) {
@@ -48,13 +53,8 @@ func runPlayerEdit(e *env, args []string) error {
 		if err != nil {
 			return "", err
 		}
-		before := t.Describe(p.ID)
-		what, err := t.EditPlayer(p.ID, edit)
-		if err != nil {
-			return "", err
-		}
 		who = p.Name
-		return fmt.Sprintf("edited %s: %s", before, what), nil
+		return director.EditIn(t, p.ID, edit, *override)
 	})
 	if err == nil && given["rating"] {
 		e.warnNegativeRating(who, *rating)

@@ -110,7 +110,7 @@ func TestRestoredBackupBesideNewerLog(t *testing.T) {
 	recordsEvent(d)
 	backup := readFile(t, d.path)
 	d.ok("result", "rec", "1", "2", "30-34")
-	d.ok("player", "add", "rec", "--name", "Eve")
+	d.ok("player", "add", "rec", "--name", "Eve", "--override", "late entry")
 	if code, _, stderr := reexec(t, bin, "crashed-writer", false, d.path, "rec", "1", "2", "10", "54"); code != 0 {
 		t.Fatalf("crashed writer: exit %d: %s", code, stderr)
 	}
@@ -158,7 +158,7 @@ func TestDamagedDatabasesRefused(t *testing.T) {
 	good := newTDB(t)
 	recordsEvent(good)
 	for i := range 40 {
-		good.ok("player", "add", "rec", "--name", "Extra "+strings.Repeat("x", 60)+itoa(i))
+		good.ok("player", "add", "rec", "--name", "Extra "+strings.Repeat("x", 60)+itoa(i), "--override", "late entry")
 	}
 	whole := readFile(t, good.path)
 	foreign := filepath.Join(t.TempDir(), "other.db")
@@ -396,7 +396,7 @@ func TestLogVerify(t *testing.T) {
 		t.Fatalf("log --verify: %q", out)
 	}
 	kept := strings.TrimSpace(out[strings.Index(out, "head ")+5:])
-	d.ok("player", "add", "rec", "--name", "Eve")
+	d.ok("player", "add", "rec", "--name", "Eve", "--override", "late entry")
 	if out := d.ok("log", "rec", "--verify", "--head", kept); !strings.Contains(out, "entry #8 has the hash") || !strings.Contains(out, "1 entries follow it") {
 		t.Errorf("log --verify --head: %q", out)
 	}
@@ -409,7 +409,7 @@ func TestLogVerify(t *testing.T) {
 		{"reordered", `UPDATE events SET id = 100 WHERE id = 2; UPDATE events SET id = 2 WHERE id = 3; UPDATE events SET id = 3 WHERE id = 100`, "entry #2 does not follow #1"},
 		{"last removed", `DELETE FROM events WHERE id = 9`, "entries at the end were removed"},
 		{"result edited", `UPDATE games SET black_discs = 20, white_discs = 44 WHERE round = 1 AND table_no = 1`, "game 1/1 differs from what the log says"},
-		{"player added", `INSERT INTO players SELECT tournament_id, 99, 'Ghost', country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, version, absent_rounds FROM players WHERE id = 1`, "player 99 is in the stored tournament but in no log entry"},
+		{"player added", `INSERT INTO players SELECT tournament_id, 99, 'Ghost', country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, version, absent_rounds, citizenship, resident_since, exemption FROM players WHERE id = 1`, "player 99 is in the stored tournament but in no log entry"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := os.WriteFile(d.path, clean, 0o600); err != nil {
@@ -445,8 +445,8 @@ func TestConditionalWrites(t *testing.T) {
 	}
 	// undo --expect N: the latest change is #9 (the replacement) until
 	// another director adds a player (#10).
-	d.ok("--as", "Other TD", "player", "add", "rec", "--name", "Eve")
-	d.fail(1, "the latest change of rec is now #10 (player.add: added player #5 Eve, by Other TD), not #9", "undo", "rec", "--expect", "9")
+	d.ok("--as", "Other TD", "player", "add", "rec", "--name", "Eve", "--override", "late entry")
+	d.fail(1, "the latest change of rec is now #10 (player.add: added player #5 Eve; eligibility overridden (WOC I.2.2): late entry, by Other TD), not #9", "undo", "rec", "--expect", "9")
 	if out := d.ok("undo", "rec", "--expect", "10"); !strings.Contains(out, "undid #10") {
 		t.Errorf("undo --expect 10: %q", out)
 	}

@@ -34,7 +34,7 @@ func (r ratedFlagSet) apply(s *outflank.Settings) error {
 	return nil
 }
 
-const settingsUsage = "settings SLUG [--name NAME] [--date YYYY-MM-DD] [--rules RULESET] [--rounds N] [--minutes M] [--place CCC] [--clocks yes|no] [--told yes|no]"
+const settingsUsage = "settings SLUG [--name NAME] [--date YYYY-MM-DD] [--rules RULESET] [--rounds N] [--minutes M] [--place CCC] [--clocks yes|no] [--told yes|no] [--contact-nations CCC,CCC]"
 
 // runSettings changes a tournament's settings before round 1 is paired,
 // as the console's settings page does: the flags given change, the others
@@ -47,6 +47,7 @@ func runSettings(e *env, args []string) error {
 	rounds := fs.Int("rounds", 0, "number of rounds (0: the ruleset's format for the field)")
 	minutes := fs.Int("minutes", 0, "each player's time per game in `minutes` (0: not recorded)")
 	rated := ratedFlags(fs)
+	contact := fs.String("contact-nations", "", "the WOF Nations with Contact Person, `codes` separated by commas: at a WOC each sends one player and an additional young player (WOC I.2.1); every other nation is a National Federation (\"\" for none)")
 	slug, _, err := e.parseSlug(fs, args, 0, settingsUsage)
 	if err != nil {
 		return err
@@ -71,6 +72,7 @@ func runSettings(e *env, args []string) error {
 			"rules": func() { edit.Rules = rules.ID(*ruleset) }, "rounds": func() { edit.Rounds = *rounds },
 			"minutes": func() { edit.Minutes = *minutes }, "place": func() { edit.Place = *rated.place },
 			"clocks": func() { edit.Clocks = *rated.clocks }, "told": func() { edit.Told = *rated.told },
+			"contact-nations": func() { edit.ContactNations = contact },
 		}
 		for f := range given {
 			set[f]()

@@ -27,7 +27,8 @@ func TestHandDrivenWOC(t *testing.T) {
 		if i >= 9 {
 			born = "2013-06-01"
 		}
-		d.ok("player", "add", "woc", "--name", fmt.Sprintf("Player %02d", i), "--gender", gender, "--born", born, "--country", "FRA")
+		d.ok("player", "add", "woc", "--name", fmt.Sprintf("Player %02d", i), "--gender", gender, "--born", born, "--country", "FRA",
+			"--override", "a test field of one country, beyond WOC I.2's team")
 	}
 
 	// The round robin: the lower id wins 40-24, #4 by 50-14 (so #4 has the

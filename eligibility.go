@@ -1,0 +1,208 @@
+package outflank
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"outflank/eligibility"
+	"outflank/rules"
+	"outflank/standing"
+)
+
+// EntryCheck is what the eligibility rules say of a registration.
+type EntryCheck struct {
+	// Refusals are the rules the registration breaks, each cited, with
+	// why. A director may override them with a reason, which the audit
+	// log records.
+	Refusals []string
+	// Rules cites the rules of the refusals, once each ("WOC I.2.3").
+	Rules []string
+	// Warnings name the facts a rule needs that are not recorded (the
+	// BOF National's residence; a WOC's citizenship and residence are
+	// left unchecked when not recorded).
+	Warnings []string
+}
+
+func (c *EntryCheck) refuse(rule, text string) {
+	c.Refusals = append(c.Refusals, text)
+	if !slices.Contains(c.Rules, rule) {
+		c.Rules = append(c.Rules, rule)
+	}
+}
+
+// CheckEntry checks registered player id against the eligibility rules
+// of t's ruleset. At a WOC: no change once play has begun (WOC I.2.2),
+// the team of the player's nation (their team, else their country; WOC
+// I.2.1-2.2; the host's or WOF's additional player of II.2 is outside
+// it) and the right to represent it (I.2.3). At the BOF National: 183
+// days of residence in the UK (National 12), unless the chairman
+// exempted the player (National 13). Other rulesets set no such rule.
+func (t *Tournament) CheckEntry(id int) EntryCheck {
+	var c EntryCheck
+	p, ok := t.Player(id)
+	if !ok {
+		return c
+	}
+	switch t.Rules {
+	case rules.WOC:
+		t.checkWOCEntry(p, &c)
+	case rules.BOFNational:
+		t.checkNationalEntry(p, &c)
+	}
+	return c
+}
+
+// CheckEdit checks player id, just corrected from before, as CheckEntry
+// does, when the correction touches what the rules read: at a WOC the
+// nation (team, country), the additional player, gender, birth date,
+// citizenship or residence; at the BOF National the residence or the
+// exemption. Other corrections (a name, a rating) are never refused.
+func (t *Tournament) CheckEdit(id int, before Player) EntryCheck {
+	p, ok := t.Player(id)
+	if !ok {
+		return EntryCheck{}
+	}
+	eligibilityFacts := func(q *Player) [7]any {
+		switch t.Rules {
+		case rules.WOC:
+			return [7]any{q.TeamOrCountry(), q.Additional, q.Gender, q.Born, q.Citizenship, q.ResidentSince}
+		case rules.BOFNational:
+			return [7]any{q.ResidentSince, q.Exemption}
+		}
+		return [7]any{}
+	}
+	if eligibilityFacts(p) == eligibilityFacts(&before) {
+		return EntryCheck{}
+	}
+	return t.CheckEntry(id)
+}
+
+func (t *Tournament) checkWOCEntry(p *Player, c *EntryCheck) {
+	if len(t.Rounds) > 0 {
+		c.refuse("WOC I.2.2", "WOC I.2.2: all changes must be made before the start of the first round, and round 1 is paired: no player may join a team now")
+	}
+	nation := p.TeamOrCountry()
+	if nation == "" {
+		return
+	}
+	// Facts not recorded are not held against the player: most entries
+	// give no citizenship, and a refusal on nothing would stop every one.
+	if verdict, why := eligibility.Represents(nation, p.Citizenship, p.ResidentSince, t.Date); verdict == eligibility.Ineligible {
+		c.refuse("WOC I.2.3", why)
+	}
+	if p.Additional {
+		return
+	}
+	kind := eligibility.Federation
+	if slices.Contains(strings.Split(t.Settings.ContactNations, ","), nation) {
+		kind = eligibility.ContactPerson
+	}
+	year := eligibility.Year(t.Date)
+	var team []eligibility.Entrant
+	for _, q := range t.Players {
+		if q.Additional || q.TeamOrCountry() != nation || q.WithdrawnAfterRound != nil {
+			continue
+		}
+		young, _ := eligibility.Young(q.Born, year)
+		team = append(team, eligibility.Entrant{Name: q.Name, Gender: q.Gender, Young: young && year != 0})
+	}
+	if err := eligibility.CheckTeam(nation, kind, team); err != nil {
+		r := err.(*eligibility.Refusal)
+		text := r.Rule + ": " + r.Reason
+		if year == 0 {
+			text += " (the tournament has no date, so no player counts as young: give it one with 'outflank settings " + t.Slug + " --date')"
+		}
+		c.refuse(r.Rule, text)
+	}
+}
+
+func (t *Tournament) checkNationalEntry(p *Player, c *EntryCheck) {
+	if p.Exemption != "" {
+		return
+	}
+	days := eligibility.NationalDays
+	switch eligibility.ResidentDays(p.ResidentSince, t.Date, days) {
+	case eligibility.Ineligible:
+		c.refuse("BOF National 12", fmt.Sprintf("BOF National 12: a player of the National must have lived in the UK for %d days before it (%s): %s has since %s, and needed to since %s at the latest; the chairman may admit a player expected to reside %d days (National 13): register them with --exemption REASON (the console's Chairman's exemption), and they play but not in the play-off for the British title",
+			days, t.Date, p.Name, p.ResidentSince, eligibility.ResidentFrom(t.Date, days), days))
+	case eligibility.Unknown:
+		what := "when " + p.Name + " came to live in the UK is not recorded (--resident-since)"
+		if t.Date == "" {
+			what = "the tournament has no date (outflank settings " + t.Slug + " --date)"
+		}
+		c.Warnings = append(c.Warnings, fmt.Sprintf("BOF National 12 (%d days of residence in the UK) cannot be checked: %s", days, what))
+	}
+}
+
+// CheckExemption refuses a chairman's exemption outside the BOF National,
+// the only event whose rules know one (BOF National 13).
+func (t *Tournament) CheckExemption() error {
+	if t.Rules != rules.BOFNational {
+		return Errorf(EINVALID, "a chairman's exemption is from the BOF National's 183-day rule (BOF National 13), and %s is a %s tournament: leave out --exemption", t.Slug, t.Rules)
+	}
+	return nil
+}
+
+// TitleExcluded lists the players of t who play but may not take part in
+// its title's play-off, with why: at the BOF National, those the chairman
+// exempted from the 183-day rule (National 13).
+func (t *Tournament) TitleExcluded() map[int]string {
+	if t.Rules != rules.BOFNational {
+		return nil
+	}
+	out := map[int]string{}
+	for _, p := range t.Players {
+		if p.Exemption != "" {
+			out[p.ID] = fmt.Sprintf("chairman's exemption (%s): plays, but not in the play-off for the British title (BOF National 13)", p.Exemption)
+		}
+	}
+	return out
+}
+
+// TitleExclusions words TitleExcluded, one line a player in id order:
+// "#3 Smith, Ann: chairman's exemption (...): plays, but ...".
+func (t *Tournament) TitleExclusions() []string {
+	excluded := t.TitleExcluded()
+	var lines []string
+	for _, p := range t.Players {
+		if why, ok := excluded[p.ID]; ok {
+			lines = append(lines, t.Describe(p.ID)+": "+why)
+		}
+	}
+	return lines
+}
+
+// titleList is list without the players excluded from the title's
+// play-off (TitleExcluded): the BOF National's play-off goes to the best
+// two eligible players (National 4, 13), and its 3rd/4th play-off to the
+// next two of them (National 5).
+func (t *Tournament) titleList(list []standing.Row) []standing.Row {
+	excluded := t.TitleExcluded()
+	if len(excluded) == 0 {
+		return list
+	}
+	return slices.DeleteFunc(slices.Clone(list), func(r standing.Row) bool {
+		_, out := excluded[r.Player]
+		return out
+	})
+}
+
+// NormalizeNations normalises a list of country codes separated by
+// commas or spaces, as the contact nations setting keeps them: three
+// letters each, sorted, once each, separated by commas.
+func NormalizeNations(codes string) (string, error) {
+	var out []string
+	for _, c := range strings.FieldsFunc(codes, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if strings.TrimSpace(c) == "" {
+			continue
+		}
+		n, err := normalizeCountry(c, "the contact nations")
+		if err != nil {
+			return "", err
+		}
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return strings.Join(slices.Compact(out), ","), nil
+}
