@@ -14,15 +14,16 @@ import (
 // (every new player compared with every player, players and tables looked
 // for one by one): ten times the rows must take about ten times as long,
 // and far less than the hundred times of a quadratic import. Each size is
-// timed at its best of three, and the bound is loose, so that a busy
-// machine does not fail it.
+// timed at its best of five, and the bound (50) is loose, halfway to the
+// quadratic hundred, so that a busy machine does not fail it (at 30 it
+// failed once while other test binaries ran beside it).
 func TestImportsGrowLinearly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times imports of 40,000 players and 50,000 games")
 	}
 	best := func(run func()) time.Duration {
 		fastest := time.Duration(1<<63 - 1)
-		for range 3 {
+		for range 5 {
 			start := time.Now()
 			run()
 			fastest = min(fastest, time.Since(start))
@@ -64,7 +65,7 @@ func TestImportsGrowLinearly(t *testing.T) {
 		small, big := best(tc.small), best(tc.big)
 		ratio := float64(big) / float64(small)
 		t.Logf("%s: %d in %v, %d in %v: %.1f times as long", tc.what, tc.nSmall, small, tc.nBig, big, ratio)
-		if ratio > 30 {
+		if ratio > 50 {
 			t.Errorf("%s: ten times the rows take %.1f times as long: the import is no longer linear", tc.what, ratio)
 		}
 	}
