@@ -15,6 +15,7 @@ import (
 
 	"outflank"
 	"outflank/auth"
+	"outflank/circuit"
 	"outflank/exchange"
 	"outflank/rules"
 	"outflank/sqlite"
@@ -108,6 +109,14 @@ func newAccessSite(t *testing.T) *accessSite {
 	// A member record, which the refused writes of /admin/members must
 	// leave as it is.
 	if err := db.AddMember(ctx, &outflank.Member{Name: "Ann", Citizenship: "GBR", Unwaged: true}); err != nil {
+		t.Fatal(err)
+	}
+	// A circuit of club, which the refused writes of /admin/circuits/club
+	// must leave as it is.
+	if err := db.CreateCircuit(ctx, &outflank.Circuit{Slug: "club", Name: "Club circuit", Rules: circuit.BOFGP, Year: 2026}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := outflank.AddCircuitTournaments(ctx, db, db, "club", []string{"club"}); err != nil {
 		t.Fatal(err)
 	}
 	server, err := web.New(db, db, web.Config{Accounts: db, Live: db, PlayerDB: db, Members: db, Log: slog.New(slog.NewTextHandler(s.log, nil))})
@@ -223,6 +232,17 @@ func (s *accessSite) snapshot() string {
 		s.t.Fatal(err)
 	}
 	fmt.Fprintf(&b, "members %+v log %+v\n", members, memberLog)
+	circuits, err := s.db.Circuits(ctx)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, c := range circuits {
+		log, err := s.db.CircuitLog(ctx, c.Slug)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "circuit %+v log %d\n", c, len(log))
+	}
 	return b.String()
 }
 
@@ -269,6 +289,11 @@ var bodyFor = map[string]string{
 	"/admin/members":                   `name=Zed+Member`,
 	"/admin/members/1":                 `name=Ann+Other`,
 	"/admin/members/1/remove":          ``,
+	"/admin/circuits":                  `slug=gp-new&rules=bof-gp&year=2026`,
+	"/admin/circuits/club/add":         `tournament=other`,
+	"/admin/circuits/club/remove":      `tournament=club`,
+	"/admin/circuits/club/link":        `a=Ann&b=Ben`,
+	"/admin/circuits/club/decide":      `winner=Ann&reason=coin+toss`,
 }
 
 // TestWriteRoutesRefuseWithoutTheRight enumerates the router: every route

@@ -14,6 +14,13 @@ import (
 func (s *Server) registerCircuitRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /c/{slug}", s.handleCircuit)
 	mux.HandleFunc("GET /api/c/{slug}", s.handleCircuitAPI)
+	s.route(mux, "GET /admin/circuits", Admin, s.handleConsoleCircuits)
+	s.route(mux, "POST /admin/circuits", Admin, s.handleCreateCircuit)
+	s.route(mux, "GET /admin/circuits/{slug}", Admin, s.handleConsoleCircuit)
+	s.route(mux, "POST /admin/circuits/{slug}/add", Admin, s.handleCircuitAdd)
+	s.route(mux, "POST /admin/circuits/{slug}/remove", Admin, s.handleCircuitRemove)
+	s.route(mux, "POST /admin/circuits/{slug}/link", Admin, s.handleCircuitLink)
+	s.route(mux, "POST /admin/circuits/{slug}/decide", Admin, s.handleCircuitDecide)
 }
 
 // circuits is the store's circuits, nil when it keeps none.

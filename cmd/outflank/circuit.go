@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"strconv"
 	"strings"
 
 	"outflank"
@@ -50,7 +48,7 @@ func runCircuitNew(e *env, args []string) error {
 	}
 	c := &outflank.Circuit{Slug: slug, Name: *name, Rules: r, Year: *year}
 	if c.Name == "" {
-		c.Name = map[circuit.Rules]string{circuit.EGP: "European Grand Prix", circuit.BOFGP: "BOF Grand Prix"}[r] + " " + strconv.Itoa(*year)
+		c.Name = outflank.CircuitName(r, *year)
 	}
 	if err := c.Validate(); err != nil {
 		return err
@@ -83,35 +81,12 @@ func runCircuitAdd(e *env, args []string) error {
 		return err
 	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		list, err := db.Tournaments(ctx)
+		warnings, err := outflank.AddCircuitTournaments(ctx, db, db, slug, tours)
 		if err != nil {
 			return err
 		}
-		known := map[string]outflank.TournamentSummary{}
-		for _, t := range list {
-			known[t.Slug] = t
-		}
-		var year int
-		err = db.UpdateCircuit(ctx, slug, outflank.CircuitAdd, func(c *outflank.Circuit) (string, error) {
-			year = c.Year
-			for _, s := range tours {
-				t, ok := known[s]
-				if !ok {
-					return "", outflank.Errorf(outflank.ENOTFOUND, "no tournament %q in this database: 'outflank import FILE' brings one in, 'outflank list' lists them", s)
-				}
-				if err := c.AddTournament(t); err != nil {
-					return "", err
-				}
-			}
-			return fmt.Sprintf("added %s", strings.Join(tours, ", ")), nil
-		})
-		if err != nil {
-			return err
-		}
-		for _, s := range tours {
-			if d := known[s].Date; len(d) >= 4 && d[:4] != strconv.Itoa(year) {
-				e.printf(e.stderr, "warning: tournament %s was played on %s, not in the circuit's year %d\n", s, d, year)
-			}
+		for _, w := range warnings {
+			e.printf(e.stderr, "warning: %s\n", w)
 		}
 		e.printf(e.stdout, "added %s to circuit %s\n", strings.Join(tours, ", "), slug)
 		return nil
@@ -124,15 +99,7 @@ func runCircuitRemove(e *env, args []string) error {
 		return err
 	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		err := db.UpdateCircuit(ctx, slug, outflank.CircuitRemove, func(c *outflank.Circuit) (string, error) {
-			for _, s := range tours {
-				if err := c.RemoveTournament(s); err != nil {
-					return "", err
-				}
-			}
-			return fmt.Sprintf("removed %s", strings.Join(tours, ", ")), nil
-		})
-		if err != nil {
+		if err := outflank.RemoveCircuitTournaments(ctx, db, slug, tours); err != nil {
 			return err
 		}
 		e.printf(e.stdout, "removed %s from circuit %s\n", strings.Join(tours, ", "), slug)

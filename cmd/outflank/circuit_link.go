@@ -7,7 +7,6 @@ import (
 	"text/tabwriter"
 
 	"outflank"
-	"outflank/circuit"
 	"outflank/sqlite"
 )
 
@@ -25,26 +24,8 @@ func runCircuitLink(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, table, err := e.loadCircuit(slug)
-	if err != nil {
-		return err
-	}
-	a, err := table.FindIdentity(rest[0])
-	if err != nil {
-		return err
-	}
-	b, err := table.FindIdentity(rest[1])
-	if err != nil {
-		return err
-	}
-	if t, ok := table.SharesTournament(a, b); ok {
-		return outflank.Errorf(outflank.ECONFLICT, "%s and %s both played %s: they are two people, not linked", rest[0], rest[1], t)
-	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		err := db.UpdateCircuit(ctx, slug, outflank.CircuitLinkAction, func(c *outflank.Circuit) (string, error) {
-			return fmt.Sprintf("linked %s to %s: one player", rest[1], rest[0]), c.Link(a, b)
-		})
-		if err != nil {
+		if err := outflank.LinkCircuitPlayers(ctx, db, db, slug, rest[0], rest[1]); err != nil {
 			return err
 		}
 		e.printf(e.stdout, "linked %s to %s: one player in circuit %s\n", rest[1], rest[0], slug)
@@ -63,26 +44,8 @@ func runCircuitDecide(e *env, args []string) error {
 	if *winner == "" || strings.TrimSpace(*reason) == "" {
 		return usagef("usage: outflank %s", circuitDecideUsage)
 	}
-	c, table, err := e.loadCircuit(slug)
-	if err != nil {
-		return err
-	}
-	if c.Rules != circuit.BOFGP {
-		return outflank.Errorf(outflank.EINVALID, "circuit %s follows the EGP rules: players still tied are considered equal (EGP I.2.5), no decision is recorded", slug)
-	}
-	key, err := table.FindIdentity(*winner)
-	if err != nil {
-		return err
-	}
-	s, _ := table.Line(key)
-	if !s.Undecided && !s.Decided {
-		return outflank.Errorf(outflank.EINVALID, "%s is not tied for first place after comparing best results (BOF Grand Prix 6): no decision is needed", *winner)
-	}
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		err := db.UpdateCircuit(ctx, slug, outflank.CircuitDecide, func(c *outflank.Circuit) (string, error) {
-			return fmt.Sprintf("decided the winner: %s (%s)", *winner, *reason), c.Decide(key, *reason)
-		})
-		if err != nil {
+		if err := outflank.DecideCircuit(ctx, db, db, slug, *winner, *reason); err != nil {
 			return err
 		}
 		e.printf(e.stdout, "recorded: %s wins circuit %s (%s)\n", *winner, slug, *reason)
