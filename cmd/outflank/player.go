@@ -128,33 +128,23 @@ func runPlayerImport(e *env, args []string) error {
 			}
 		}
 	}
-	var note string
-	err = e.update(slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
-		before := len(t.Players)
-		if err := t.AddPlayers(players); err != nil {
-			return "", outflank.Errorf(outflank.ErrorCode(err), "%s, %s; no player was imported", path, outflank.ErrorMessage(err))
+	// The same registration as the console's: all or none, under the
+	// ruleset's eligibility rules; the log names the file, not where it
+	// was on this machine.
+	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+		imported, err := director.ImportPlayers(ctx, db, slug, players, filepath.Base(path))
+		if err != nil {
+			return err
 		}
-		var ids []int
-		for _, p := range t.Players[before:] {
-			ids = append(ids, p.ID)
+		e.saved(imported.Event, "")
+		if *encoding == exchange.EncodingAuto && used == exchange.EncodingLatin1 {
+			e.printf(e.stderr, "note: %s is not UTF-8: read as Latin-1 (Windows-1252); if names look wrong, import it again with --encoding utf-8 or latin-1 after 'outflank undo'\n", filepath.Base(path))
 		}
-		note = t.LateEntryNote(ids)
-		// The audit record names the file, not where it was on this machine.
-		return fmt.Sprintf("imported %d players from %s", len(players), filepath.Base(path)), nil
+		for _, w := range imported.Warnings {
+			e.printf(e.stderr, "warning: %s\n", w)
+		}
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	if *encoding == exchange.EncodingAuto && used == exchange.EncodingLatin1 {
-		e.printf(e.stderr, "note: %s is not UTF-8: read as Latin-1 (Windows-1252); if names look wrong, import it again with --encoding utf-8 or latin-1 after 'outflank undo'\n", filepath.Base(path))
-	}
-	for i, p := range players {
-		e.warnNegativeRating(fmt.Sprintf("%s (%s, player %d)", p.Name, filepath.Base(path), i+1), p.Rating)
-	}
-	if note != "" {
-		e.printf(e.stderr, "warning: %s\n", note)
-	}
-	return nil
 }
 
 // readPlayersCSV reads the players of a CSV file within its size limit,
