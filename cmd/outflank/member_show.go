@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"outflank"
 	"outflank/member"
@@ -75,33 +76,10 @@ func runMemberShow(e *env, args []string) error {
 // runMemberLog prints the members' log: who added, edited or removed
 // which record.
 func runMemberLog(e *env, args []string) error {
-	fs := e.newFlags("member log", memberLogUsage)
-	limit := fs.Int("limit", 50, "how many of the latest changes to show")
-	asJSON := fs.Bool("json", false, "print the changes as JSON")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 0 || *limit < 1 {
-		return usagef("usage: outflank %s (N from 1)", memberLogUsage)
-	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		list, err := db.MemberLog(ctx, min(*limit, 100000))
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			if list == nil {
-				list = []outflank.MemberEvent{}
-			}
-			return writeJSON(e.stdout, list)
-		}
-		if len(list) == 0 {
-			e.printf(e.stdout, "no changes of the member records yet\n")
-		}
-		for _, ev := range list {
-			e.printf(e.stdout, "#%-5d %s  %-24s %s\n", ev.ID, ev.At.Local().Format("2006-01-02 15:04:05"), actorOrUnknown(ev.Actor), ev.Summary)
-		}
-		return nil
-	})
+	return recordsLog[outflank.MemberEvent]{name: "member log", usage: memberLogUsage, none: "no changes of the member records yet",
+		read: (*sqlite.DB).MemberLog,
+		line: func(ev outflank.MemberEvent) (int64, time.Time, string, string) {
+			return ev.ID, ev.At, ev.Actor, ev.Summary
+		},
+	}.run(e, args)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"golang.org/x/term"
 
@@ -220,35 +221,12 @@ func (e *env) userRole(verb, usage string, args []string) error {
 // runUserLog prints the accounts' log: who added users, changed
 // passwords, granted roles, issued tokens and judge links.
 func runUserLog(e *env, args []string) error {
-	fs := e.newFlags("user log", userLogUsage)
-	limit := fs.Int("limit", 50, "how many of the latest changes to show")
-	asJSON := fs.Bool("json", false, "print the changes as JSON")
-	pos, err := e.parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 0 || *limit < 1 {
-		return usagef("usage: outflank %s (N from 1)", userLogUsage)
-	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		list, err := db.AccountLog(ctx, min(*limit, 100000))
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			if list == nil {
-				list = []outflank.AccountEvent{}
-			}
-			return writeJSON(e.stdout, list)
-		}
-		if len(list) == 0 {
-			e.printf(e.stdout, "no changes of the accounts yet\n")
-		}
-		for _, ev := range list {
-			e.printf(e.stdout, "#%-5d %s  %-24s %s\n", ev.ID, ev.At.Local().Format("2006-01-02 15:04:05"), actorOrUnknown(ev.Actor), ev.Summary)
-		}
-		return nil
-	})
+	return recordsLog[outflank.AccountEvent]{name: "user log", usage: userLogUsage, none: "no changes of the accounts yet",
+		read: (*sqlite.DB).AccountLog,
+		line: func(ev outflank.AccountEvent) (int64, time.Time, string, string) {
+			return ev.ID, ev.At, ev.Actor, ev.Summary
+		},
+	}.run(e, args)
 }
 
 // actorOrUnknown names an actor in a listing.
