@@ -186,8 +186,10 @@ func (st *RatingsState) load(files RatingsFiles, today rating.Date, log *slog.Lo
 	if err != nil {
 		return fmt.Errorf("computing the list of %v: %w", today, err)
 	}
-	st.SetList(list, dir)
+	// Logged before it is shown, so that whoever sees the list can find
+	// the line.
 	log.Info("computed the rating list", "as_of", today, "players", len(list.Players), "listed", len(list.Published()), "took", time.Since(start).Round(time.Millisecond))
+	st.SetList(list, dir)
 
 	st.Doing("computing the histories")
 	start = time.Now()

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -26,7 +27,7 @@ func TestServeRatings(t *testing.T) {
 	}
 	cmd := exec.Command(os.Args[0], "--db", d.path, "serve", "--addr", "127.0.0.1:0", "--results", results)
 	cmd.Env = append(os.Environ(), "OUTFLANK_TEST_AS=main")
-	var stderr strings.Builder
+	var stderr lockedBuffer
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -84,7 +85,31 @@ func TestServeRatings(t *testing.T) {
 	if len(doc.Players) == 0 || !named {
 		t.Errorf("/api/ratings: %+v", doc)
 	}
-	if !strings.Contains(stderr.String(), "computed the rating list") {
-		t.Errorf("the log does not say the list was computed:\n%s", stderr.String())
+	// The line is written before the list is shown, but reaches this
+	// process through a pipe: wait for it a little.
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(stderr.String(), "computed the rating list"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Errorf("the log does not say the list was computed:\n%s", stderr.String())
+			break
+		}
 	}
+}
+
+// lockedBuffer collects a child's output, which os/exec copies in a
+// goroutine of its own, so that the test can read it meanwhile.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
