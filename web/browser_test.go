@@ -519,3 +519,27 @@ func TestBrowserProjector(t *testing.T) {
 		t.Error("the projector reloaded instead of updating in place")
 	}
 }
+
+// serveSite serves the site of db with cfg on a loopback port until the
+// test ends, and returns its address.
+func serveSite(t *testing.T, db *sqlite.DB, cfg web.Config) string {
+	t.Helper()
+	srv, err := web.New(db, db, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	serveCtx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(serveCtx, ln) }()
+	t.Cleanup(func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String()
+}

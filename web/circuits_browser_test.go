@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,24 +61,7 @@ func TestBrowserCircuit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	srv, err := web.New(db, db, web.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := "http://" + ln.Addr().String()
-	serveCtx, stop := context.WithCancel(ctx)
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(serveCtx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-served; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
+	url := serveSite(t, db, web.Config{})
 	shots := screenshots(t)
 	browser := newBrowserFor(t, 60*time.Second)
 	tab := newTab(t, browser)

@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"testing"
@@ -66,24 +65,7 @@ func TestBrowserRatings(t *testing.T) {
 	if _, err := db.Create(ctx, tour, outflank.KindImport, "test"); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := web.New(db, db, web.Config{Ratings: st})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := "http://" + ln.Addr().String()
-	serveCtx, stop := context.WithCancel(ctx)
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(serveCtx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-served; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
+	url := serveSite(t, db, web.Config{Ratings: st})
 
 	dir := os.Getenv("OUTFLANK_SCREENSHOTS")
 	if dir == "" {
