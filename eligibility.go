@@ -39,6 +39,13 @@ func (c *EntryCheck) refuse(rule, text string) {
 // days of residence in the UK (National 12), unless the chairman
 // exempted the player (National 13). Other rulesets set no such rule.
 func (t *Tournament) CheckEntry(id int) EntryCheck {
+	return t.checkEntry(id, true)
+}
+
+// checkEntry is CheckEntry; registering says the entry is made now, when
+// WOC I.2.2 forbids it once play has begun, rather than read from a
+// record of entries made before (CheckField).
+func (t *Tournament) checkEntry(id int, registering bool) EntryCheck {
 	var c EntryCheck
 	p, ok := t.Player(id)
 	if !ok {
@@ -46,11 +53,74 @@ func (t *Tournament) CheckEntry(id int) EntryCheck {
 	}
 	switch t.Rules {
 	case rules.WOC:
-		t.checkWOCEntry(p, &c)
+		t.checkWOCEntry(p, &c, registering)
 	case rules.BOFNational:
 		t.checkNationalEntry(p, &c)
 	}
 	return c
+}
+
+// CheckEntries checks the registrations of players ids, made at once (a
+// file of players), as CheckEntry checks each. A refusal several of them
+// share (a team of five: WOC I.2.1) is given once, with every player it
+// concerns named before it: "Ann, Bo: WOC I.2.1-2.2: ...".
+func (t *Tournament) CheckEntries(ids []int) EntryCheck {
+	return t.checkEntries(ids, true)
+}
+
+// CheckField checks every entry of t, as a tournament file records them,
+// against the eligibility rules as CheckEntries does, except the rule that
+// entries close when round 1 is paired (WOC I.2.2): a file's entries were
+// made before the rounds it holds.
+func (t *Tournament) CheckField() EntryCheck {
+	ids := make([]int, len(t.Players))
+	for i, p := range t.Players {
+		ids[i] = p.ID
+	}
+	return t.checkEntries(ids, false)
+}
+
+func (t *Tournament) checkEntries(ids []int, registering bool) EntryCheck {
+	var all EntryCheck
+	var texts []string
+	who := map[string][]string{}
+	for _, id := range ids {
+		p, ok := t.Player(id)
+		if !ok {
+			continue
+		}
+		c := t.checkEntry(id, registering)
+		for _, text := range c.Refusals {
+			if _, seen := who[text]; !seen {
+				texts = append(texts, text)
+			}
+			who[text] = append(who[text], p.Name)
+		}
+		for _, rule := range c.Rules {
+			if !slices.Contains(all.Rules, rule) {
+				all.Rules = append(all.Rules, rule)
+			}
+		}
+		for _, w := range c.Warnings {
+			if !slices.Contains(all.Warnings, w) {
+				all.Warnings = append(all.Warnings, w)
+			}
+		}
+	}
+	for _, text := range texts {
+		all.Refusals = append(all.Refusals, nameSome(who[text])+": "+text)
+	}
+	return all
+}
+
+// nameSome joins names, the first few of them when there are many: a file
+// of sixty players of one nation is refused in a line, not a page.
+func nameSome(names []string) string {
+	const most = 4
+	if len(names) <= most+1 {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
 }
 
 // CheckEdit checks player id, just corrected from before, as CheckEntry
@@ -78,8 +148,8 @@ func (t *Tournament) CheckEdit(id int, before Player) EntryCheck {
 	return t.CheckEntry(id)
 }
 
-func (t *Tournament) checkWOCEntry(p *Player, c *EntryCheck) {
-	if len(t.Rounds) > 0 {
+func (t *Tournament) checkWOCEntry(p *Player, c *EntryCheck, registering bool) {
+	if registering && len(t.Rounds) > 0 {
 		c.refuse("WOC I.2.2", "WOC I.2.2: all changes must be made before the start of the first round, and round 1 is paired: no player may join a team now")
 	}
 	nation := p.TeamOrCountry()

@@ -66,11 +66,24 @@ type Imported struct {
 }
 
 // ImportPlayers registers players, all or none, in one change, as 'player
-// import' does; source names the file they came from, for the log.
-func ImportPlayers(ctx context.Context, store outflank.Store, slug string, players []outflank.Player, source string) (*Imported, error) {
+// import' does; source names the file they came from, for the log. The
+// eligibility rules of the ruleset must allow every entry
+// (outflank.CheckEntries: a WOC team of five is refused, WOC I.2.1), unless
+// override gives the director's reason, which the log records.
+func ImportPlayers(ctx context.Context, store outflank.Store, slug string, players []outflank.Player, source, override string) (*Imported, error) {
 	out := &Imported{}
 	var note string
+	var check outflank.EntryCheck
+	override = strings.Join(strings.Fields(override), " ")
 	ev, err := store.Update(ctx, slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
+		for i, p := range players {
+			if p.Exemption == "" {
+				continue
+			}
+			if err := t.CheckExemption(); err != nil {
+				return "", outflank.Errorf(outflank.ErrorCode(err), "%s, player %d (%s): %s; no player was imported", source, i+1, p.Name, outflank.ErrorMessage(err))
+			}
+		}
 		before := len(t.Players)
 		if err := t.AddPlayers(players); err != nil {
 			return "", outflank.Errorf(outflank.ErrorCode(err), "%s, %s; no player was imported", source, outflank.ErrorMessage(err))
@@ -79,13 +92,21 @@ func ImportPlayers(ctx context.Context, store outflank.Store, slug string, playe
 		for _, p := range t.Players[before:] {
 			ids = append(ids, p.ID)
 		}
+		check = t.CheckEntries(ids)
+		if len(check.Refusals) > 0 && override == "" {
+			return "", Refused("no player of "+source+" was imported", check)
+		}
 		note = t.LateEntryNote(ids)
-		return fmt.Sprintf("imported %d players from %s", len(players), source), nil
+		return fmt.Sprintf("imported %d players from %s%s", len(players), source, Overridden(check, override)), nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	out.Event = ev
+	out.Warnings = append(out.Warnings, check.Warnings...)
+	if override != "" && len(check.Refusals) == 0 {
+		out.Warnings = append(out.Warnings, "the override was not needed: no eligibility rule refuses these entries, so none was recorded")
+	}
 	for i, p := range players {
 		if p.Rating < 0 {
 			out.Warnings = append(out.Warnings, NegativeRating(fmt.Sprintf("%s (%s, player %d)", p.Name, source, i+1), p.Rating))

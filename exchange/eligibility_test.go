@@ -3,6 +3,7 @@ package exchange
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"outflank"
@@ -46,5 +47,22 @@ func TestPlayersCSVEligibilityColumns(t *testing.T) {
 	}
 	if len(ps) != 1 || ps[0].Citizenship != "SE" || ps[0].ResidentSince != "2019-06-01" {
 		t.Errorf("read %+v", ps)
+	}
+}
+
+// TestPlayersCSVAdditionalAndExemption_WOC_II_2_BOFNational13: the
+// additional column marks the host's or the WOF's additional player (WOC
+// II.2), outside the nation's team; the exemption column gives the BOF
+// chairman's reason (National 13); a yes/no cell in other words is refused.
+func TestPlayersCSVAdditionalAndExemption_WOC_II_2_BOFNational13(t *testing.T) {
+	ps, err := ReadPlayersCSV(bytes.NewBufferString("name,additional,exemption\nA,yes,\nB,,moves to Leeds\nC,0,\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 3 || !ps[0].Additional || ps[1].Additional || ps[1].Exemption != "moves to Leeds" || ps[2].Additional {
+		t.Errorf("read %+v", ps)
+	}
+	if _, err := ReadPlayersCSV(bytes.NewBufferString("name,additional\nA,perhaps\n")); err == nil || !strings.Contains(err.Error(), `additional "perhaps": write yes or no`) {
+		t.Errorf("a cell neither yes nor no: %v", err)
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 // PlayerColumns are the columns a players CSV may have, in any order; only
 // name is required (or wof_id, when a WOF player database fills in the rest).
-var PlayerColumns = []string{"name", "country", "rating", "gender", "born", "wof_id", "team", "group_a", "citizenship", "resident_since"}
+var PlayerColumns = []string{"name", "country", "rating", "gender", "born", "wof_id", "team", "group_a", "citizenship", "resident_since", "additional", "exemption"}
 
 // ReadPlayersCSV reads players from CSV with a header line. Errors name the
 // line and the column, and nothing is returned unless every line is good.
@@ -83,14 +83,29 @@ func playerFromRecord(rec []string, cols map[string]int) (outflank.Player, error
 	if p.WOFID, err = optionalInt(get("wof_id"), "wof_id"); err != nil {
 		return p, err
 	}
-	switch strings.ToLower(get("group_a")) {
-	case "", "0", "no", "false", "n":
-	case "1", "yes", "true", "y", "a":
-		p.Seeded = true
-	default:
-		return p, outflank.Errorf(outflank.EINVALID, "group_a %q: write yes or no", get("group_a"))
+	if p.Seeded, err = yesNo(get("group_a"), "group_a", "a"); err != nil {
+		return p, err
 	}
+	// The host's or the WOF's additional player at a WOC (WOC II.2), and
+	// the BOF chairman's exemption from the National's residence rule
+	// (National 13), as 'player add --additional' and '--exemption'.
+	if p.Additional, err = yesNo(get("additional"), "additional", ""); err != nil {
+		return p, err
+	}
+	p.Exemption = get("exemption")
 	return p, nil
+}
+
+// yesNo reads a yes/no cell: empty is no; also is one more word for yes
+// ("a" for group A).
+func yesNo(s, col, also string) (bool, error) {
+	switch v := strings.ToLower(s); {
+	case v == "" || v == "0" || v == "no" || v == "false" || v == "n":
+		return false, nil
+	case v == "1" || v == "yes" || v == "true" || v == "y" || also != "" && v == also:
+		return true, nil
+	}
+	return false, outflank.Errorf(outflank.EINVALID, "%s %q: write yes or no", col, s)
 }
 
 func optionalInt(s, col string) (int, error) {

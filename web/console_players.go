@@ -186,7 +186,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	imported, err := director.ImportPlayers(r.Context(), s.store, t.Slug, players, source)
+	imported, err := director.ImportPlayers(r.Context(), s.store, t.Slug, players, source, r.FormValue("override"))
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return

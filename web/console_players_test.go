@@ -164,3 +164,39 @@ func TestConsoleRegisterOverride_BOFNational12(t *testing.T) {
 	a = admin.post("/t/nat/admin/players/1", url.Values{"name": {"Bo New"}, "country": {"SWE"}, "rating": {"0"}, "wof_id": {"0"}, "citizenship": {"SE"}, "resident_since": {"2019-06-01"}, "exemption": {""}})
 	mustContain(t, "after the correction", admin.follow(a), `citizenship "" → "SWE"`)
 }
+
+// TestConsoleImportEligibility_WOC_I_2: a CSV file whose entries make a
+// WOC team too big is refused with the rule, the players and "no player
+// was imported", and nothing changes; the Override field imports it with
+// the reason in the log.
+func TestConsoleImportEligibility_WOC_I_2(t *testing.T) {
+	s := newAccessSite(t)
+	woc, err := outflank.NewTournament("woc", "WOC 2026", "2026-11-05", rules.WOC, 13)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Create(t.Context(), woc, outflank.KindImport, "test"); err != nil {
+		t.Fatal(err)
+	}
+	admin := s.as("admin (session)")
+	five := "name,country,gender\nA1,FRA,m\nA2,FRA,m\nA3,FRA,f\nA4,FRA,f\nA5,FRA,f\n"
+	upload := func(fields ...string) answer {
+		ctype, body := multipartBody(t, admin.csrf, "france.csv", five, fields...)
+		req, _ := http.NewRequest("POST", s.srv.URL+"/t/woc/admin/players/import", body)
+		req.Header.Set("Content-Type", ctype)
+		return admin.do(req)
+	}
+	a := upload()
+	if a.status != http.StatusConflict {
+		t.Errorf("a team of five: %d", a.status)
+	}
+	mustContain(t, "the refusal", a, "No player of france.csv was imported: A1", "A1, A2, A3, A4, A5: WOC I.2.1-2.2", "FRA would have 5", `name="override"`)
+	if n := len(s.tournament("woc").Players); n != 0 {
+		t.Fatalf("%d players after a refused import", n)
+	}
+	mustContain(t, "the override", admin.follow(upload("override", "FRA's fifth player confirmed by the WOF")), "Imported 5 players from france.csv")
+	log, _ := s.db.Log(t.Context(), "woc")
+	if last := log[len(log)-1]; !strings.Contains(last.Summary, "imported 5 players from france.csv; eligibility overridden (WOC I.2.1-2.2): FRA's fifth player confirmed by the WOF") {
+		t.Errorf("the log: %q", last.Summary)
+	}
+}

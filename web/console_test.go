@@ -141,13 +141,17 @@ func (s *accessSite) tournament(slug string) *outflank.Tournament {
 	return t
 }
 
-// multipartBody is a CSV file upload with the session's token.
-func multipartBody(t *testing.T, csrf, name, content string) (string, *bytes.Buffer) {
+// multipartBody is a CSV file upload with the session's token, and more
+// form fields given as name, value pairs.
+func multipartBody(t *testing.T, csrf, name, content string, fields ...string) (string, *bytes.Buffer) {
 	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	mw.WriteField("csrf", csrf)
 	mw.WriteField("encoding", "auto")
+	for i := 0; i+1 < len(fields); i += 2 {
+		mw.WriteField(fields[i], fields[i+1])
+	}
 	fw, err := mw.CreateFormFile("file", name)
 	if err != nil {
 		t.Fatal(err)

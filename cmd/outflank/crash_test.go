@@ -142,7 +142,7 @@ func crashSetup(t *testing.T, db, dir string) {
 		t.Fatal(err)
 	}
 	crashRun(t, "--db", db, "new", crashSlug, "--name", "Crash Open", "--rules", "woc", "--rounds", itoa(crashRounds))
-	crashRun(t, "--db", db, "player", "import", crashSlug, csvPath)
+	crashRun(t, "--db", db, "player", "import", crashSlug, csvPath, "--override", "a test field of one nation (WOC I.2.1)")
 	for r := 1; r <= crashRounds; r++ {
 		// Every round is entered ahead, before any result: --force.
 		args := []string{"--db", db, "round", "add", crashSlug, "--force"}

@@ -110,6 +110,10 @@ func diskRun(t *testing.T, args ...string) string {
 }
 
 // diskPlayersCSV writes a players CSV of n players into dir, named after tag.
+// diskOverride registers the disk tests' fields, all of one nation, at a
+// WOC all the same (a team is four players and a young one, WOC I.2.1).
+const diskOverride = "a test field of one nation"
+
 func diskPlayersCSV(t *testing.T, dir, tag string, n, nameLen int) string {
 	t.Helper()
 	var b strings.Builder
@@ -198,7 +202,7 @@ func TestDiskReadOnly(t *testing.T) {
 	db := filepath.Join(mnt, "outflank.db")
 
 	diskRun(t, "--db", db, "new", diskSlug, "--name", "Read-only Open", "--rules", "woc", "--rounds", "5")
-	diskRun(t, "--db", db, "player", "import", diskSlug, diskPlayersCSV(t, work, "first", 8, 0))
+	diskRun(t, "--db", db, "player", "import", diskSlug, diskPlayersCSV(t, work, "first", 8, 0), "--override", diskOverride)
 	diskRun(t, "--db", db, "round", "add", diskSlug, "--pair", "1-2", "--pair", "3-4", "--pair", "5-6", "--pair", "7-8")
 	diskRun(t, "--db", db, "result", diskSlug, "1", "1", "40-24")
 	diskRun(t, "--db", db, "result", diskSlug, "1", "2", "30-34")
@@ -230,7 +234,7 @@ func TestDiskReadOnly(t *testing.T) {
 		{"result", diskSlug, "1", "1", "20-44", "--replace"},
 		{"result", diskSlug, "1", "2", "--outcome", "forfeit", "--loser", "black", "--replace"},
 		{"player", "add", diskSlug, "--name", "Late, Comer", "--override", "a late entry (WOC I.2.2)"},
-		{"player", "import", diskSlug, moreCSV},
+		{"player", "import", diskSlug, moreCSV, "--override", diskOverride},
 		{"player", "withdraw", diskSlug, "8"},
 		{"round", "add", diskSlug, "--pair", "1-3", "--pair", "2-4", "--pair", "5-7", "--pair", "6-8", "--force"},
 		{"undo", diskSlug},
@@ -332,7 +336,7 @@ func TestDiskFull(t *testing.T) {
 	}
 	const players, tables = 40, 20
 	both("new", diskSlug, "--name", "Full Disk Open", "--rules", "woc", "--rounds", "5", "--draw-seed", "1")
-	both("player", "import", diskSlug, diskPlayersCSV(t, work, "first", players, 0))
+	both("player", "import", diskSlug, diskPlayersCSV(t, work, "first", players, 0), "--override", diskOverride)
 	both(append([]string{"round", "add", diskSlug}, diskPairs(players)...)...)
 
 	// 1. The disk fills up while results and players are entered: the
@@ -347,7 +351,7 @@ func TestDiskFull(t *testing.T) {
 		}
 		var args []string
 		if i%5 == 4 {
-			args = []string{"player", "import", diskSlug, diskPlayersCSV(t, work, fmt.Sprintf("batch%03d", i), 60, 60)}
+			args = []string{"player", "import", diskSlug, diskPlayersCSV(t, work, fmt.Sprintf("batch%03d", i), 60, 60), "--override", diskOverride}
 		} else {
 			args = []string{"result", diskSlug, "1", itoa(i%tables + 1), diskScore(i), "--replace"}
 		}
@@ -412,7 +416,7 @@ func TestDiskFullExport(t *testing.T) {
 	work := t.TempDir()
 	db := filepath.Join(work, "outflank.db") // the database on a disk with room
 	diskRun(t, "--db", db, "new", diskSlug, "--name", "Export Open", "--rules", "woc", "--rounds", "5")
-	diskRun(t, "--db", db, "player", "import", diskSlug, diskPlayersCSV(t, work, "first", 40, 60))
+	diskRun(t, "--db", db, "player", "import", diskSlug, diskPlayersCSV(t, work, "first", 40, 60), "--override", diskOverride)
 	diskRun(t, append([]string{"--db", db, "round", "add", diskSlug}, diskPairs(40)...)...)
 	diskRun(t, "--db", db, "result", diskSlug, "1", "1", "40-24")
 

@@ -109,3 +109,81 @@ func TestPlayerEligibility_BOFNational12(t *testing.T) {
 		t.Errorf("the log does not record the edit:\n%s", log)
 	}
 }
+
+// TestPlayerImportEligibility_WOC_I_2: 'player import' checks the entries
+// of a file together, as 'player add' checks one: a team of five is
+// refused citing WOC I.2.1 and nothing is imported; a young fifth player
+// (aged 14 or less on 31 December, I.2.1) and the host's additional player
+// (II.2, the additional column) are accepted; --override imports with the
+// reason in the log; once round 1 is paired, no file is imported (I.2.2).
+func TestPlayerImportEligibility_WOC_I_2(t *testing.T) {
+	d := newTDB(t)
+	d.ok("new", "woc", "--name", "WOC 2026", "--rules", "woc", "--date", "2026-11-05")
+	csv := func(name, rows string) string {
+		return writeFile(t, name, "name,country,gender,born,additional\n"+rows)
+	}
+	four := "F1,FRA,m,,\nF2,FRA,m,,\nF3,FRA,f,,\nF4,FRA,f,,\n"
+	code, _, out := d.run("player", "import", "woc", csv("five.csv", four+"F5,FRA,f,2000-01-01,\n"))
+	if code != 1 {
+		t.Errorf("a team of five: exit %d", code)
+	}
+	for _, want := range []string{"no player of five.csv was imported", "F1, F2, F3, F4, F5: WOC I.2.1-2.2", "FRA would have 5 (0 of them young)", "--override REASON"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the refusal does not say %q:\n%s", want, out)
+		}
+	}
+	if list := d.ok("player", "list", "woc"); strings.Contains(list, "F1") {
+		t.Fatalf("a refused import registered players:\n%s", list)
+	}
+	d.fail(1, "WOC I.2.2: no more than three", "player", "import", "woc", csv("men.csv", "M1,ITA,m,,\nM2,ITA,m,,\nM3,ITA,m,,\nM4,ITA,m,,\n"))
+	d.ok("player", "import", "woc", csv("young.csv", four+"F5,FRA,f,2012-12-31,\nH1,NED,m,,yes\nH2,NED,m,,\nH3,NED,m,,\nH4,NED,f,,\nH5,NED,f,,\n"))
+	d.fail(1, "WOC I.2.1-2.2", "player", "import", "woc", csv("sixth.csv", "F6,FRA,m,2013-01-01,\n"))
+	d.ok("player", "import", "woc", csv("sixth.csv", "F6,FRA,m,2013-01-01,\n"), "--override", "young player swapped, WOF agreed")
+	if log := d.ok("log", "woc"); !strings.Contains(log, "imported 1 players from sixth.csv; eligibility overridden (WOC I.2.1-2.2): young player swapped, WOF agreed") {
+		t.Errorf("the log does not record the override:\n%s", log)
+	}
+	d.ok("pair", "woc")
+	d.fail(1, "round 1 is paired", "player", "import", "woc", csv("late.csv", "L1,ESP,m,,\n"))
+}
+
+// TestPlayerImportEligibility_BOFNational12_13: at the BOF National a file's
+// player resident less than 183 days is refused (National 12); the
+// exemption column registers them as the chairman's exemption does
+// (National 13); an exemption anywhere else is refused.
+func TestPlayerImportEligibility_BOFNational12_13(t *testing.T) {
+	d := newTDB(t)
+	d.ok("new", "nat", "--name", "National 2026", "--rules", "bof-national", "--date", "2026-09-01")
+	d.fail(1, "Bo New: BOF National 12", "player", "import", "nat", writeFile(t, "nat.csv", "name,resident_since\nAnn Old,1990-01-01\nBo New,2026-06-01\n"))
+	d.ok("player", "import", "nat", writeFile(t, "nat.csv", "name,resident_since,exemption\nAnn Old,1990-01-01,\nBo New,2026-06-01,moves to Leeds for two years\n"))
+	if status := d.ok("status", "nat"); !strings.Contains(status, "#2 Bo New") || !strings.Contains(status, "not in the play-off for the British title") {
+		t.Errorf("status does not name the exempt player:\n%s", status)
+	}
+	d.ok("new", "reg", "--name", "Regional", "--rules", "bof-regional", "--date", "2026-09-01")
+	d.fail(1, "BOF National 13", "player", "import", "reg", writeFile(t, "reg.csv", "name,exemption\nEve,none needed\n"))
+}
+
+// TestImportTournamentEligibility_WOC_I_2: a tournament file not yet begun is
+// a field being registered: a team of five is refused (nothing is saved)
+// unless --override gives the reason, which the log records. A file of a
+// tournament under way records entries made before round 1 (WOC I.2.2):
+// it is imported, with the refusals printed as warnings.
+func TestImportTournamentEligibility_WOC_I_2(t *testing.T) {
+	d := newTDB(t)
+	d.ok("new", "src", "--name", "WOC 2026", "--rules", "woc", "--date", "2026-11-05")
+	d.ok("player", "import", "src", writeFile(t, "p.csv", "name,country\nF1,FRA\nF2,FRA\nF3,FRA\nF4,FRA\nF5,FRA\nN1,NED\n"), "--override", "to export a field of five")
+	file := writeFile(t, "woc.json", d.ok("export", "src", "--format", "json"))
+	d.fail(1, "the tournament of woc.json was not saved: F1, F2, F3, F4, F5: WOC I.2.1-2.2", "import", file, "--slug", "copy")
+	if list := d.ok("list"); strings.Contains(list, "copy") {
+		t.Fatalf("a refused import saved the tournament:\n%s", list)
+	}
+	d.ok("import", file, "--slug", "copy", "--override", "the WOF allowed FRA five")
+	if log := d.ok("log", "copy"); !strings.Contains(log, "eligibility overridden (WOC I.2.1-2.2): the WOF allowed FRA five") {
+		t.Errorf("the log does not record the override:\n%s", log)
+	}
+	d.ok("pair", "src")
+	begun := writeFile(t, "begun.json", d.ok("export", "src", "--format", "json"))
+	code, _, stderr := d.run("import", begun, "--slug", "begun")
+	if code != 0 || !strings.Contains(stderr, "entries made before round 1, kept as recorded, break F1, F2, F3, F4, F5: WOC I.2.1-2.2") {
+		t.Errorf("the import of a tournament under way: exit %d, it does not warn:\n%s", code, stderr)
+	}
+}

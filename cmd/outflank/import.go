@@ -5,10 +5,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"outflank"
+	"outflank/director"
 	"outflank/exchange"
 	"outflank/rules"
 	"outflank/sqlite"
@@ -19,11 +21,12 @@ import (
 const maxWarnings = 20
 
 func runImport(e *env, args []string) error {
-	const usage = "import FILE [--slug SLUG] [--rules RULESET] [--max-size SIZE]"
+	const usage = "import FILE [--slug SLUG] [--rules RULESET] [--override REASON] [--all-warnings] [--max-size SIZE]"
 	fs := e.newFlags("import", usage)
 	slug := fs.String("slug", "", "store the tournament under this slug (default: the file's; for .ELO, made from its name)")
 	ruleset := fs.String("rules", "", "the ruleset of an .ELO file's tournament (default custom); a tournament file names its own")
 	allWarnings := fs.Bool("all-warnings", false, "print every warning about the file's odd lines, not only the first 20")
+	override := fs.String("override", "", "import a tournament not yet begun although its entries break an eligibility rule (WOC I.2, BOF National 12), for this `reason`, recorded in the log")
 	maxSize := maxSizeFlag(fs)
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
@@ -72,6 +75,18 @@ func runImport(e *env, args []string) error {
 			return err
 		}
 	}
+	games := 0
+	for _, r := range t.Rounds {
+		games += len(r.Games)
+	}
+	// The audit record names the file, not where it was on this machine.
+	summary := fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, filepath.Base(path), len(t.Players), len(t.Rounds), games)
+	field, err := checkImportedField(t, filepath.Base(path), *override)
+	if err != nil {
+		return err
+	}
+	summary += field.note
+	warnings = append(warnings, field.warnings...)
 	for i, w := range warnings {
 		if i == maxWarnings && !*allWarnings {
 			e.printf(e.stderr, "warning: %s: ... and %d more warnings (--all-warnings prints them all)\n", path, len(warnings)-maxWarnings)
@@ -79,12 +94,6 @@ func runImport(e *env, args []string) error {
 		}
 		e.printf(e.stderr, "warning: %s: %s\n", path, w)
 	}
-	games := 0
-	for _, r := range t.Rounds {
-		games += len(r.Games)
-	}
-	// The audit record names the file, not where it was on this machine.
-	summary := fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, filepath.Base(path), len(t.Players), len(t.Rounds), games)
 	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
 		ev, err := db.Create(ctx, t, outflank.KindImport, summary)
 		if err != nil {
@@ -108,4 +117,39 @@ func startsJSON(peek func(n int) []byte) bool {
 		}
 	}
 	return false
+}
+
+// importedField is what the eligibility rules say of an imported
+// tournament's entries: a note for the log, warnings to print.
+type importedField struct {
+	note     string
+	warnings []string
+}
+
+// checkImportedField checks the entries of a tournament file against its
+// ruleset's eligibility rules (outflank.CheckField). A tournament not yet
+// begun is a field being registered: a refusal stops the import unless
+// override gives the director's reason, which the log records. One under
+// way is a record of entries made before its first round (WOC I.2.2): it
+// is imported as it is, and the refusals are printed as warnings.
+func checkImportedField(t *outflank.Tournament, source, override string) (importedField, error) {
+	var out importedField
+	check := t.CheckField()
+	override = strings.Join(strings.Fields(override), " ")
+	switch {
+	case len(check.Refusals) == 0:
+		if override != "" {
+			out.warnings = append(out.warnings, "the override was not needed: no eligibility rule refuses these entries, so none was recorded")
+		}
+	case len(t.Rounds) > 0:
+		for _, r := range check.Refusals {
+			out.warnings = append(out.warnings, "entries made before round 1, kept as recorded, break "+r)
+		}
+	case override == "":
+		return out, director.Refused("the tournament of "+source+" was not saved", check)
+	default:
+		out.note = director.Overridden(check, override)
+	}
+	out.warnings = append(out.warnings, check.Warnings...)
+	return out, nil
 }

@@ -143,7 +143,7 @@ func TestPairRefusesOptionsThatDoNotApply(t *testing.T) {
 	}
 	s := newTDB(t)
 	s.ok("new", "sw", "--name", "Swiss", "--rules", "woc", "--rounds", "3")
-	s.ok("player", "import", "sw", writeFile(t, "p.csv", playersCSV(30)))
+	s.ok("player", "import", "sw", writeFile(t, "p.csv", playersCSV(30)), "--override", fieldOverride)
 	s.fail(1, "--choice", "pair", "sw", "--choice", "black")
 	s.fail(1, "--match", "pair", "sw", "--match", "final")
 }

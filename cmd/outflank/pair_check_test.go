@@ -53,7 +53,7 @@ func swissEvent(t *testing.T, rounds int) *tdb {
 	d := newTDB(t)
 	rng := rand.New(rand.NewPCG(21, 22))
 	d.ok("new", "open", "--name", "Open", "--rules", "woc", "--rounds", "9", "--draw-seed", "3")
-	d.ok("player", "import", "open", writeFile(t, "p.csv", playersCSV(25)))
+	d.ok("player", "import", "open", writeFile(t, "p.csv", playersCSV(25)), "--override", fieldOverride)
 	for n := 1; n <= rounds; n++ {
 		d.ok("pair", "open", "--seed", itoa(40+n))
 		d.playRound("open", n, rng)

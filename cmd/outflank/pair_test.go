@@ -44,6 +44,11 @@ func (d *tdb) playRound(slug string, n int, rng *rand.Rand) {
 	}
 }
 
+// fieldOverride registers playersCSV's field at a WOC: five nations of
+// five or six are not WOC teams (four players and a young one, WOC I.2.1),
+// so a director would override the team rule to pair them as a WOC.
+const fieldOverride = "a test field: five nations of five or six"
+
 func playersCSV(n int) string {
 	var b strings.Builder
 	b.WriteString("name,country,rating,group_a\n")
@@ -62,7 +67,7 @@ func TestPairSwissEvent(t *testing.T) {
 	d := newTDB(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	d.ok("new", "swiss", "--name", "Swiss Open", "--rules", "woc", "--rounds", "7")
-	d.ok("player", "import", "swiss", writeFile(t, "p.csv", playersCSV(27)))
+	d.ok("player", "import", "swiss", writeFile(t, "p.csv", playersCSV(27)), "--override", fieldOverride)
 	for n := 1; n <= 7; n++ {
 		out := d.ok("pair", "swiss", "--seed", itoa(100+n))
 		if !strings.Contains(out, fmt.Sprintf("paired round %d", n)) {
@@ -200,7 +205,7 @@ func TestPairBadInput(t *testing.T) {
 	d := newTDB(t)
 	d.ok("new", "bad", "--name", "Bad", "--rules", "woc", "--rounds", "3")
 	d.fail(1, "needs at least two active players", "pair", "bad")
-	d.ok("player", "import", "bad", writeFile(t, "p.csv", playersCSV(30)))
+	d.ok("player", "import", "bad", writeFile(t, "p.csv", playersCSV(30)), "--override", fieldOverride)
 	d.fail(1, `seed "abc"`, "pair", "bad", "--seed", "abc")
 	d.fail(1, "no player with id 99", "pair", "bad", "--fix", "1-99")
 	d.ok("pair", "bad")

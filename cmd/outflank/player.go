@@ -16,7 +16,7 @@ import (
 
 const (
 	playerAddUsage      = "player add SLUG --name NAME [--country CCC] [--rating N] [--gender f|m] [--born YYYY-MM-DD] [--seeded] [--additional] [--team NAME] [--wof-id N] [--citizenship CCC] [--resident-since YYYY-MM-DD] [--exemption REASON] [--override REASON] [--players-db FILE [--new]] [--max-size SIZE]"
-	playerImportUsage   = "player import SLUG FILE.csv [--players-db FILE] [--encoding auto|utf-8|latin-1] [--max-size SIZE]"
+	playerImportUsage   = "player import SLUG FILE.csv [--players-db FILE] [--encoding auto|utf-8|latin-1] [--override REASON] [--max-size SIZE]"
 	playerWithdrawUsage = "player withdraw SLUG PLAYER [--after-round N]"
 )
 
@@ -107,6 +107,7 @@ func runPlayerImport(e *env, args []string) error {
 	fs := e.newFlags("player import", usage)
 	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt) to fill in rows that give only a wof_id")
 	encoding := fs.String("encoding", exchange.EncodingAuto, "the CSV file's text encoding: auto (UTF-8, else Latin-1), utf-8 or latin-1 (Windows-1252, as Excel saves CSV)")
+	override := fs.String("override", "", "import the players although an eligibility rule refuses them (WOC I.2, BOF National 12), for this `reason`, recorded in the log")
 	maxSize := maxSizeFlag(fs)
 	slug, rest, err := e.parseSlug(fs, args, 1, usage)
 	if err != nil {
@@ -132,7 +133,7 @@ func runPlayerImport(e *env, args []string) error {
 	// ruleset's eligibility rules; the log names the file, not where it
 	// was on this machine.
 	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
-		imported, err := director.ImportPlayers(ctx, db, slug, players, filepath.Base(path))
+		imported, err := director.ImportPlayers(ctx, db, slug, players, filepath.Base(path), *override)
 		if err != nil {
 			return err
 		}
