@@ -190,3 +190,20 @@ func listenerPID(t *testing.T, db *postgres.DB) uint32 {
 	t.Fatal("no LISTEN connection")
 	return 0
 }
+
+// TestWatchEndsOnClose: closing the DB ends its watchers.
+func TestWatchEndsOnClose(t *testing.T) {
+	a, _ := openTwo(t)
+	done := make(chan error, 1)
+	go func() { done <- a.Watch(context.Background(), func(map[string]int64) {}) }()
+	listenerPID(t, a)
+	a.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Watch: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Watch still runs after Close")
+	}
+}
