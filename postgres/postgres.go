@@ -78,6 +78,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if config.ConnConfig.ConnectTimeout == 0 {
 		config.ConnConfig.ConnectTimeout = connectTimeout
 	}
+	// A pooled connection that died without a word (a cut network) fails
+	// its ping and is replaced, instead of hanging the caller.
+	if config.PingTimeout == 0 {
+		config.PingTimeout = pingTimeout
+	}
 	db := &DB{config: config, where: describe(config), Now: time.Now}
 	db.listen.init()
 	db.pool, err = pgxpool.NewWithConfig(ctx, config)
