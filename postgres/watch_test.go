@@ -264,3 +264,38 @@ func TestWatchSilentDrop(t *testing.T) {
 		t.Error("the LISTEN connection was not made again")
 	}
 }
+
+// TestOneListenerPerInstance: however many watchers an instance has, it
+// holds one LISTEN connection, and every watcher hears each change.
+func TestOneListenerPerInstance(t *testing.T) {
+	ctx := context.Background()
+	a, b := openTwo(t)
+	if _, err := a.Create(ctx, storetest.Sample(t), outflank.KindImport, ""); err != nil {
+		t.Fatal(err)
+	}
+	var all []<-chan map[string]int64
+	for range 3 {
+		calls := watchInto(t, b)
+		waitFor(t, calls, "sample", 1)
+		all = append(all, calls)
+	}
+	listenerPID(t, b)
+	admin, err := pgx.Connect(ctx, pgtest.AdminURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	// The watchers' connections on b's database (admin is on another).
+	var n int
+	if err := admin.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity a JOIN pg_stat_activity w ON a.datname = w.datname
+		WHERE w.pid = $1 AND a.application_name = 'outflank watcher'`, int64(postgres.ListenerPID(b))).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Errorf("%d LISTEN connections on the database, want 1", n)
+	}
+	addPlayer(t, a, "Gus Late")
+	for _, calls := range all {
+		waitFor(t, calls, "sample", 2)
+	}
+}
