@@ -215,7 +215,7 @@ func TestWatchIdleKeepsConnection(t *testing.T) {
 	if _, err := a.Create(context.Background(), storetest.Sample(t), outflank.KindImport, ""); err != nil {
 		t.Fatal(err)
 	}
-	postgres.SetWatchTimes(b, 20*time.Millisecond, time.Second, time.Second)
+	postgres.SetWatchTimes(b, 20*time.Millisecond, 10*time.Second, 10*time.Second)
 	calls := watchInto(t, b)
 	waitFor(t, calls, "sample", 1)
 	pid := listenerPID(t, b)
