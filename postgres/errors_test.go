@@ -35,7 +35,7 @@ func TestOpenErrors(t *testing.T) {
 	}{
 		{"unreadable URL", "postgres://bob:s3cret@127.0.0.1:notaport/tourney", outflank.EINVALID,
 			[]string{"postgres://", "bob"}},
-		{"nobody listening", fmt.Sprintf("postgres://bob:s3cret@127.0.0.1:%d/tourney?sslmode=disable", closed), outflank.EINTERNAL,
+		{"nobody listening", fmt.Sprintf("postgres://bob:s3cret@127.0.0.1:%d/tourney?sslmode=disable", closed), outflank.EUNAVAILABLE,
 			[]string{fmt.Sprintf("127.0.0.1:%d/tourney", closed), "connection refused", "check that the server is running"}},
 		{"no such database", good.String(), outflank.EINVALID,
 			[]string{"no_such_database", "no such database", "createdb"}},

@@ -16,7 +16,7 @@
 //
 // Retries: a transaction that fails with a serialization failure (SQLSTATE
 // 40001) or a deadlock (40P01) runs again, whole, up to txAttempts times
-// with a jittered, growing pause; then the caller gets an ECONFLICT error
+// with a jittered, growing pause; then the caller gets an EUNAVAILABLE error
 // saying the database was too busy. A function run by db.tx must therefore
 // have no effect outside the transaction.
 //

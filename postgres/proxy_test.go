@@ -1,4 +1,4 @@
-package postgres_test
+package postgres
 
 import (
 	"io"
@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// proxy forwards TCP connections to a server, and can cut the ones it
+// Proxy forwards TCP connections to a server, and can cut the ones it
 // holds without a word: what a broken network does, as neither end sees
 // an error until TCP gives up.
-type proxy struct {
+type Proxy struct {
 	l      net.Listener
 	target string
 	mu     sync.Mutex
@@ -31,9 +31,9 @@ func (p *piped) isCut() bool {
 	return p.cut
 }
 
-// newProxy forwards to the server of rawURL and returns the URL through
+// NewProxy forwards to the server of rawURL and returns the URL through
 // the proxy.
-func newProxy(t *testing.T, rawURL string) (*proxy, string) {
+func NewProxy(t *testing.T, rawURL string) (*Proxy, string) {
 	t.Helper()
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -43,8 +43,8 @@ func newProxy(t *testing.T, rawURL string) (*proxy, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &proxy{l: l, target: u.Host}
-	t.Cleanup(p.close)
+	p := &Proxy{l: l, target: u.Host}
+	t.Cleanup(p.Close)
 	go func() {
 		for {
 			client, err := l.Accept()
@@ -90,8 +90,8 @@ func forward(pc *piped, dst io.WriteCloser, src io.Reader) {
 	}
 }
 
-// cutAll cuts every connection made so far; new ones work.
-func (p *proxy) cutAll() {
+// CutAll cuts every connection made so far; new ones work.
+func (p *Proxy) CutAll() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, pc := range p.conns {
@@ -101,9 +101,9 @@ func (p *proxy) cutAll() {
 	}
 }
 
-// close stops the proxy and closes every connection, cut or not: the
+// Close stops the proxy and closes every connection, cut or not: the
 // network is back, and resets what it had swallowed.
-func (p *proxy) close() {
+func (p *Proxy) Close() {
 	p.l.Close()
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -142,7 +142,7 @@ func TestRetryDeadlock(t *testing.T) {
 
 // TestRetryGivesUp: a transaction that meets a serialization failure on
 // every attempt (another connection changes the row it read, each time)
-// is tried txAttempts times, then fails with a conflict that says the
+// is tried txAttempts times, then fails as unavailable, saying the
 // database was too busy.
 func TestRetryGivesUp(t *testing.T) {
 	ctx := context.Background()
@@ -163,8 +163,8 @@ func TestRetryGivesUp(t *testing.T) {
 	if got := attempts.Load(); got != txAttempts {
 		t.Errorf("%d attempts, want %d", got, txAttempts)
 	}
-	if outflank.ErrorCode(err) != outflank.ECONFLICT || !strings.Contains(err.Error(), "too busy") || !strings.Contains(err.Error(), "try again") {
-		t.Fatalf("error %v: want a conflict saying the database was too busy and to try again", err)
+	if outflank.ErrorCode(err) != outflank.EUNAVAILABLE || !strings.Contains(err.Error(), "too busy") || !strings.Contains(err.Error(), "try again") {
+		t.Fatalf("error %v: want unavailable, saying the database was too busy and to try again", err)
 	}
 	if !strings.Contains(err.Error(), "serialization failure") {
 		t.Errorf("error %q does not say what kept failing", err)
@@ -182,5 +182,34 @@ func TestUnstorableText(t *testing.T) {
 	})
 	if outflank.ErrorCode(err) != outflank.EINVALID || !strings.Contains(err.Error(), "NUL") {
 		t.Fatalf("error %v: want an invalid error naming the NUL", err)
+	}
+}
+
+// TestCommitUnanswered: a write whose COMMIT gets no answer (the network
+// cut just then) may or may not be saved, and the error says so.
+func TestCommitUnanswered(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	p, viaProxy := NewProxy(t, url)
+	db, err := Open(ctx, viaProxy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	defer p.Close()
+	if _, err := db.pool.Exec(ctx, `CREATE TABLE note (n int)`); err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	err = db.writeTx(wctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(wctx, `INSERT INTO note VALUES (1)`); err != nil {
+			return err
+		}
+		p.CutAll()
+		return nil
+	})
+	if outflank.ErrorCode(err) != outflank.EUNAVAILABLE || !strings.Contains(err.Error(), "may or may not have been saved") {
+		t.Fatalf("error %v: want unavailable, saying the change may or may not have been saved", err)
 	}
 }

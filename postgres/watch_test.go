@@ -239,7 +239,7 @@ func TestWatchSilentDrop(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	p, viaProxy := newProxy(t, url)
+	p, viaProxy := postgres.NewProxy(t, url)
 	b, err := postgres.Open(ctx, viaProxy)
 	if err != nil {
 		t.Fatal(err)
@@ -247,7 +247,7 @@ func TestWatchSilentDrop(t *testing.T) {
 	defer b.Close()
 	// Before closing b: pgx waits up to 15 s for a server's goodbye on each
 	// connection it drops, which a cut connection never brings.
-	defer p.close()
+	defer p.Close()
 	if _, err := a.Create(ctx, storetest.Sample(t), outflank.KindImport, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func TestWatchSilentDrop(t *testing.T) {
 	calls := watchInto(t, b)
 	waitFor(t, calls, "sample", 1)
 	pid := listenerPID(t, b)
-	p.cutAll()
+	p.CutAll()
 	start := time.Now()
 	addPlayer(t, a, "Gus Late") // its notification is lost in the cut
 	waitFor(t, calls, "sample", 2)
