@@ -44,7 +44,7 @@ func (db *DB) Session(ctx context.Context, idHash string, now time.Time) (*outfl
 		if err != nil {
 			return err
 		}
-		s.UserID, s.JudgeID = deref(user), deref(judge)
+		s.UserID, s.JudgeID = idOrZero(user), idOrZero(judge)
 		s.ExpiresAt = s.ExpiresAt.UTC()
 		return nil
 	})
@@ -54,8 +54,8 @@ func (db *DB) Session(ctx context.Context, idHash string, now time.Time) (*outfl
 	return &s, nil
 }
 
-// deref is the value of a nullable id, 0 for NULL.
-func deref(id *int64) int64 {
+// idOrZero is the value of a nullable id, 0 for NULL.
+func idOrZero(id *int64) int64 {
 	if id == nil {
 		return 0
 	}

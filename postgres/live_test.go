@@ -87,7 +87,7 @@ func TestWatchLive(t *testing.T) {
 	if _, err := other.UpdateLive(ctx, "club", 1, 1, storetest.Record(2, "f5d6")); err != nil {
 		t.Fatal(err)
 	}
-	addTournament(t, url, "club")
+	addTournament(t, other, "club")
 	time.Sleep(500 * time.Millisecond)
 	if got, _ := w.wait(t, 3, time.Second); len(got) != 3 {
 		t.Errorf("a resend or a tournament's change was reported: %+v", got[3:])

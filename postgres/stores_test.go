@@ -4,11 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-
-	"outflank/internal/pgtest"
+	"outflank"
 	"outflank/internal/storetest"
 	"outflank/postgres"
+	"outflank/rules"
 )
 
 // mustOpenURL opens a store on the database at url, closed when the test
@@ -23,29 +22,25 @@ func mustOpenURL(tb testing.TB, url string) *postgres.DB {
 	return db
 }
 
-// addTournament stores an empty tournament with slug in the database at
-// url, straight in its table: what the grants and judge links need.
-func addTournament(t *testing.T, url, slug string) {
+// addTournament creates an empty tournament with slug: what the grants
+// and judge links need.
+func addTournament(t *testing.T, db *postgres.DB, slug string) {
 	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
+	tour, err := outflank.NewTournament(slug, slug, "", rules.Custom, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version)
-		VALUES ($1, $1, '', 'custom', '{}', now(), 1)`, slug)
-	if err != nil {
+	if _, err := db.Create(context.Background(), tour, outflank.KindCreate, "created"); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestAccounts(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) storetest.Accounts {
-		url := pgtest.URL(t)
+		db := MustOpenDB(t)
 		return storetest.Accounts{
-			Accounts:      mustOpenURL(t, url),
-			AddTournament: func(t *testing.T, slug string) { addTournament(t, url, slug) },
+			Accounts:      db,
+			AddTournament: func(t *testing.T, slug string) { addTournament(t, db, slug) },
 		}
 	})
 }
