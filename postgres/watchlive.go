@@ -13,13 +13,14 @@ import (
 )
 
 // Timings of WatchLive.
-var (
-	// LivePollEvery is how long WatchLive waits for a notification before
+const (
+	// livePollEvery is how long WatchLive waits for a notification before
 	// it reads the stamps anyway: a safety net, never the usual path.
-	LivePollEvery = 30 * time.Second
-	// LiveRetryMax bounds the wait before connecting again after the
-	// connection was lost.
-	LiveRetryMax = 5 * time.Second
+	livePollEvery = 30 * time.Second
+	// liveRetryFirst is the wait before connecting again after the
+	// connection was lost; it doubles with each failure, to liveRetryMax.
+	liveRetryFirst = 50 * time.Millisecond
+	liveRetryMax   = 5 * time.Second
 )
 
 // WatchLive implements outflank.LiveGames across servers: a connection of
@@ -28,26 +29,31 @@ var (
 // the live games stamped since the last it saw. Announcements that come
 // together are read at once. When the connection is lost (the server
 // restarted, the network failed), it connects again, with waits that grow
-// to LiveRetryMax, until ctx ends; after each connection it reads what was
+// to liveRetryMax, until ctx ends; after each connection it reads what was
 // stamped meanwhile, so no write is missed, and none is reported twice.
+// An error the server answers that is not about the connection ends it.
 func (db *DB) WatchLive(ctx context.Context, changed func(games []outflank.LiveGame)) error {
 	w := &liveWatch{db: db, changed: changed, first: true}
-	wait := 50 * time.Millisecond
+	wait := liveRetryFirst
 	for {
 		err := w.follow(ctx)
 		if ctx.Err() != nil {
 			return nil
 		}
-		if w.connected {
-			wait = 50 * time.Millisecond // it worked for a while: retry soon
+		if !unreachable(err) {
+			// The server answered with an error that waiting will not
+			// cure (no live_games table, a login refused): as Watch does.
+			return db.translate(fmt.Errorf("postgres: watching the live games: %w", err))
 		}
-		w.lastErr = err
+		if w.connected {
+			wait = liveRetryFirst // it worked for a while: retry soon
+		}
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-time.After(wait):
 		}
-		wait = min(2*wait, LiveRetryMax)
+		wait = min(2*wait, liveRetryMax)
 	}
 }
 
@@ -59,10 +65,8 @@ type liveWatch struct {
 	// the first call of changed, which has every game.
 	last  int64
 	first bool
-	// connected is set once follow has listened on its connection;
-	// lastErr is why the previous connection ended (for debugging).
+	// connected is set once follow has listened on its connection.
 	connected bool
-	lastErr   error
 }
 
 // follow connects, listens, catches up and then reads after each
@@ -71,11 +75,11 @@ func (w *liveWatch) follow(ctx context.Context) error {
 	w.connected = false
 	conn, err := pgx.ConnectConfig(ctx, w.db.listenConfig())
 	if err != nil {
-		return fmt.Errorf("postgres: watching the live games: connecting: %w", err)
+		return fmt.Errorf("connecting: %w", err)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	if _, err := conn.Exec(ctx, `LISTEN `+pgx.Identifier{liveChannel}.Sanitize()); err != nil {
-		return fmt.Errorf("postgres: watching the live games: %w", err)
+		return fmt.Errorf("listening: %w", err)
 	}
 	w.connected = true
 	for {
@@ -84,7 +88,7 @@ func (w *liveWatch) follow(ctx context.Context) error {
 		if err := w.read(ctx, conn); err != nil {
 			return err
 		}
-		waitCtx, cancel := context.WithTimeout(ctx, LivePollEvery)
+		waitCtx, cancel := context.WithTimeout(ctx, livePollEvery)
 		_, err := conn.WaitForNotification(waitCtx)
 		cancel()
 		if err != nil && (ctx.Err() != nil || waitCtx.Err() == nil) {
@@ -103,7 +107,7 @@ func (w *liveWatch) follow(ctx context.Context) error {
 			}
 		}
 		if conn.IsClosed() {
-			return fmt.Errorf("postgres: watching the live games: the connection was closed")
+			return fmt.Errorf("the connection was closed")
 		}
 	}
 }
