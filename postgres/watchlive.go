@@ -77,7 +77,11 @@ func (w *liveWatch) follow(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("connecting: %w", err)
 	}
-	defer conn.Close(context.WithoutCancel(ctx))
+	defer func() {
+		closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+		defer cancel()
+		conn.Close(closeCtx)
+	}()
 	if _, err := conn.Exec(ctx, `LISTEN `+pgx.Identifier{liveChannel}.Sanitize()); err != nil {
 		return fmt.Errorf("listening: %w", err)
 	}
