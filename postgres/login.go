@@ -8,6 +8,12 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
+// loginLockSpace is the first key of the advisory locks of LoginAttempt,
+// whose second is the hash of a login key: the locks of two keys (int4,
+// int4) are apart from those of one (bigint), such as the migrations'.
+// Two keys of one hash merely wait for each other.
+const loginLockSpace int32 = 0x4f464c47 // "OFLG"
+
 // LoginAttempt implements outflank.Accounts. Several servers may share the
 // database, so the attempts are put one after another by the database, not
 // by a lock of this process: the transaction first takes an advisory lock
@@ -25,7 +31,7 @@ func (db *DB) LoginAttempt(ctx context.Context, keys []string, at, since time.Ti
 		sorted := slices.Clone(keys)
 		slices.Sort(sorted)
 		for _, k := range slices.Compact(sorted) {
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('outflank.login:' || $1::text, 0))`, k); err != nil {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, loginLockSpace, k); err != nil {
 				return err
 			}
 		}
