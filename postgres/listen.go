@@ -42,6 +42,8 @@ type listener struct {
 	stop   context.CancelFunc
 	done   chan struct{}
 	closed bool
+	// gone is closed by close: watchers return.
+	gone chan struct{}
 
 	// pid is the server process of the LISTEN connection, 0 while there
 	// is none (for tests, which cut it).
@@ -59,7 +61,10 @@ type watcher struct {
 	wake    chan struct{}
 }
 
-func (l *listener) init() { l.watchers = map[*watcher]struct{}{} }
+func (l *listener) init() {
+	l.watchers = map[*watcher]struct{}{}
+	l.gone = make(chan struct{})
+}
 
 // subscribe adds a watcher, starting the loop if it is the first.
 func (l *listener) subscribe(db *DB) (*watcher, bool) {
@@ -97,6 +102,9 @@ func (l *listener) unsubscribe(w *watcher) {
 // close stops the loop for good.
 func (l *listener) close() {
 	l.mu.Lock()
+	if !l.closed {
+		close(l.gone)
+	}
 	l.closed = true
 	done := l.done
 	if l.stop != nil {

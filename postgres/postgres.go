@@ -98,11 +98,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // describe names the server and database of config for messages.
 func describe(config *pgxpool.Config) string {
 	c := config.ConnConfig
-	host := c.Host
-	if len(host) > 0 && host[0] == '/' {
-		return fmt.Sprintf("%s@%s (socket, port %d)/%s", c.User, host, c.Port, c.Database)
-	}
-	return fmt.Sprintf("%s@%s:%d/%s", c.User, host, c.Port, c.Database)
+	return fmt.Sprintf("%s@%s:%d/%s", c.User, c.Host, c.Port, c.Database)
 }
 
 // Where names the server and database (user@host:port/database), without

@@ -25,7 +25,8 @@ const rereadPause = time.Second
 // hears of a change, made by this process or another, until ctx ends. After
 // the connection was lost and made again it reads every version, so a
 // change made meanwhile is reported too. A read that fails because the
-// server cannot be reached is tried again; any other failure ends Watch.
+// server cannot be reached is tried again; any other failure ends Watch,
+// and so does closing the DB.
 func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)) error {
 	w, ok := db.listen.subscribe(db)
 	if !ok {
@@ -55,6 +56,8 @@ func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)
 		}
 		select {
 		case <-ctx.Done():
+			return nil
+		case <-db.listen.gone:
 			return nil
 		case <-reread:
 			reread = nil

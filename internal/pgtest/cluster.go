@@ -31,6 +31,12 @@ type cluster struct {
 // findBin returns the folder of initdb and pg_ctl: from PATH, else the
 // newest /usr/lib/postgresql/*/bin (Debian does not put them on PATH).
 func findBin() (string, error) {
+	if dir := os.Getenv(EnvBin); dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "initdb")); err != nil {
+			return "", fmt.Errorf("initdb not found in %s=%s; apt-get install postgresql, or fix %s", EnvBin, dir, EnvBin)
+		}
+		return dir, nil
+	}
 	if p, err := exec.LookPath("initdb"); err == nil {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real

@@ -38,6 +38,9 @@ const (
 	// EnvRequire, set to 1, turns "PostgreSQL is not installed" from a skip
 	// into a failure (CI sets it, so the suite never passes by skipping).
 	EnvRequire = "OUTFLANK_REQUIRE_POSTGRES"
+	// EnvBin names the folder of initdb and pg_ctl, instead of looking on
+	// PATH and in /usr/lib/postgresql/*/bin.
+	EnvBin = "OUTFLANK_PG_BIN"
 )
 
 var (
