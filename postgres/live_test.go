@@ -183,3 +183,26 @@ func TestWatchLiveReconnects(t *testing.T) {
 		t.Fatalf("listening again: %+v", got[2:])
 	}
 }
+
+// TestWatchLiveEndsWhenClosed: closing the store ends its WatchLive.
+func TestWatchLiveEndsWhenClosed(t *testing.T) {
+	db, err := postgres.Open(context.Background(), pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	called := make(chan struct{}, 1)
+	go func() {
+		done <- db.WatchLive(context.Background(), func([]outflank.LiveGame) { called <- struct{}{} })
+	}()
+	<-called
+	db.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("WatchLive: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("WatchLive still runs after Close")
+	}
+}

@@ -31,8 +31,19 @@ const (
 // restarted, the network failed), it connects again, with waits that grow
 // to liveRetryMax, until ctx ends; after each connection it reads what was
 // stamped meanwhile, so no write is missed, and none is reported twice.
-// An error the server answers that is not about the connection ends it.
+// An error the server answers that is not about the connection ends it,
+// and so does closing the DB.
 func (db *DB) WatchLive(ctx context.Context, changed func(games []outflank.LiveGame)) error {
+	// Closing the DB ends it too, as it ends Watch.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-db.listen.gone:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	w := &liveWatch{db: db, changed: changed, first: true}
 	wait := liveRetryFirst
 	for {
