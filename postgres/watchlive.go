@@ -143,12 +143,18 @@ func (w *liveWatch) read(ctx context.Context, conn *pgx.Conn) error {
 	return nil
 }
 
+// liveWatcherName is the application_name of WatchLive's connection.
+const liveWatcherName = "outflank live watcher"
+
 // listenConfig is the configuration of WatchLive's connection: the pool's,
 // with a context that ends a wait by a deadline on the socket, not by a
 // cancel request, since WatchLive ends each wait for a notification by a
 // timeout and goes on using the connection.
 func (db *DB) listenConfig() *pgx.ConnConfig {
 	c := db.config.ConnConfig.Copy()
+	// Named for whoever reads pg_stat_activity (and for the tests, which
+	// cut it).
+	c.RuntimeParams["application_name"] = liveWatcherName
 	c.BuildContextWatcherHandler = func(pgConn *pgconn.PgConn) ctxwatch.Handler {
 		return &pgconn.DeadlineContextWatcherHandler{Conn: pgConn.Conn()}
 	}
