@@ -154,6 +154,9 @@ func (db *DB) listenConfig() *pgx.ConnConfig {
 	c := db.config.ConnConfig.Copy()
 	// Named for whoever reads pg_stat_activity (and for the tests, which
 	// cut it).
+	if c.RuntimeParams == nil {
+		c.RuntimeParams = map[string]string{}
+	}
 	c.RuntimeParams["application_name"] = liveWatcherName
 	c.BuildContextWatcherHandler = func(pgConn *pgconn.PgConn) ctxwatch.Handler {
 		return &pgconn.DeadlineContextWatcherHandler{Conn: pgConn.Conn()}
