@@ -21,6 +21,9 @@ const (
 	// connection was lost; it doubles with each failure, to liveRetryMax.
 	liveRetryFirst = 50 * time.Millisecond
 	liveRetryMax   = 5 * time.Second
+	// liveReadTimeout bounds a read of the live games written since the
+	// last.
+	liveReadTimeout = 15 * time.Second
 )
 
 // WatchLive implements outflank.LiveGames across servers: a connection of
@@ -129,7 +132,12 @@ func (w *liveWatch) follow(ctx context.Context) error {
 
 // read reports the live games stamped since the last reported.
 func (w *liveWatch) read(ctx context.Context, conn *pgx.Conn) error {
-	games, err := queryLive(ctx, conn, `SELECT `+liveColumns+` FROM live_games WHERE stamp > $1 ORDER BY stamp`, w.last)
+	// Bounded: on a connection that died without a word (a cut network)
+	// the read fails, and WatchLive connects again, instead of waiting for
+	// the system's TCP timeout.
+	readCtx, cancel := context.WithTimeout(ctx, liveReadTimeout)
+	defer cancel()
+	games, err := queryLive(readCtx, conn, `SELECT `+liveColumns+` FROM live_games WHERE stamp > $1 ORDER BY stamp`, w.last)
 	if err != nil {
 		return err
 	}
