@@ -28,6 +28,8 @@ const (
 	stateCannotConnectNow  = "57P03"
 	stateReadOnlySQLTx     = "25006"
 	stateInsufficientPrivs = "42501"
+	stateBadEncoding       = "22021"
+	stateUntranslatable    = "22P05"
 )
 
 // translate turns driver errors that the user can act on into domain
@@ -69,6 +71,8 @@ func (db *DB) translate(err error) error {
 			return outflank.Errorf(outflank.EINTERNAL, "PostgreSQL at %s is shutting down or starting up: nothing was saved; try again in a moment", db.where)
 		case stateReadOnlySQLTx:
 			return outflank.Errorf(outflank.EINVALID, "PostgreSQL at %s is read-only (a standby?): nothing was saved; point --db at the primary server", db.where)
+		case stateBadEncoding, stateUntranslatable:
+			return outflank.Errorf(outflank.EINVALID, "the change holds text PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8): nothing was saved; remove it and try again")
 		case stateInsufficientPrivs:
 			return outflank.Errorf(outflank.EINVALID, "the user of %s may not do this (%s): grant it the rights on the database, or use its owner", db.where, pgErr.Message)
 		}

@@ -170,3 +170,17 @@ func TestRetryGivesUp(t *testing.T) {
 		t.Errorf("error %q does not say what kept failing", err)
 	}
 }
+
+// TestUnstorableText: text PostgreSQL cannot hold (a NUL) is refused with
+// a message that says so, not an internal error.
+func TestUnstorableText(t *testing.T) {
+	ctx := context.Background()
+	db := openSkew(t)
+	err := db.writeTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `SELECT $1::text`, "Ann\x00Ek")
+		return err
+	})
+	if outflank.ErrorCode(err) != outflank.EINVALID || !strings.Contains(err.Error(), "NUL") {
+		t.Fatalf("error %v: want an invalid error naming the NUL", err)
+	}
+}

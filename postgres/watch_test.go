@@ -207,3 +207,95 @@ func TestWatchEndsOnClose(t *testing.T) {
 		t.Fatal("Watch still runs after Close")
 	}
 }
+
+// TestWatchIdleKeepsConnection: idle waits end by a timeout and a ping,
+// which leave the LISTEN connection as it is: notifications still come on it.
+func TestWatchIdleKeepsConnection(t *testing.T) {
+	a, b := openTwo(t)
+	if _, err := a.Create(context.Background(), storetest.Sample(t), outflank.KindImport, ""); err != nil {
+		t.Fatal(err)
+	}
+	postgres.SetWatchTimes(b, 20*time.Millisecond, time.Second, time.Second)
+	calls := watchInto(t, b)
+	waitFor(t, calls, "sample", 1)
+	pid := listenerPID(t, b)
+	time.Sleep(300 * time.Millisecond) // a dozen idle waits and pings
+	addPlayer(t, a, "Gus Late")
+	waitFor(t, calls, "sample", 2)
+	if got := postgres.ListenerPID(b); got != pid {
+		t.Errorf("the LISTEN connection changed from %d to %d while idle", pid, got)
+	}
+}
+
+// TestWatchSilentDrop: every connection of the watching instance goes
+// silent (a cut network: no error, no data); its LISTEN connection finds
+// out by its ping, connects again, and the watcher reports a change made
+// meanwhile.
+func TestWatchSilentDrop(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	p, viaProxy := newProxy(t, url)
+	b, err := postgres.Open(ctx, viaProxy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	// Before closing b: pgx waits up to 15 s for a server's goodbye on each
+	// connection it drops, which a cut connection never brings.
+	defer p.close()
+	if _, err := a.Create(ctx, storetest.Sample(t), outflank.KindImport, ""); err != nil {
+		t.Fatal(err)
+	}
+	postgres.SetWatchTimes(b, 100*time.Millisecond, 300*time.Millisecond, time.Second)
+	calls := watchInto(t, b)
+	waitFor(t, calls, "sample", 1)
+	pid := listenerPID(t, b)
+	p.cutAll()
+	start := time.Now()
+	addPlayer(t, a, "Gus Late") // its notification is lost in the cut
+	waitFor(t, calls, "sample", 2)
+	t.Logf("reported %v after the cut", time.Since(start))
+	if got := listenerPID(t, b); got == pid {
+		t.Error("the LISTEN connection was not made again")
+	}
+}
+
+// TestOneListenerPerInstance: however many watchers an instance has, it
+// holds one LISTEN connection, and every watcher hears each change.
+func TestOneListenerPerInstance(t *testing.T) {
+	ctx := context.Background()
+	a, b := openTwo(t)
+	if _, err := a.Create(ctx, storetest.Sample(t), outflank.KindImport, ""); err != nil {
+		t.Fatal(err)
+	}
+	var all []<-chan map[string]int64
+	for range 3 {
+		calls := watchInto(t, b)
+		waitFor(t, calls, "sample", 1)
+		all = append(all, calls)
+	}
+	listenerPID(t, b)
+	admin, err := pgx.Connect(ctx, pgtest.AdminURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	// The watchers' connections on b's database (admin is on another).
+	var n int
+	if err := admin.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity a JOIN pg_stat_activity w ON a.datname = w.datname
+		WHERE w.pid = $1 AND a.application_name = 'outflank watcher'`, int64(postgres.ListenerPID(b))).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Errorf("%d LISTEN connections on the database, want 1", n)
+	}
+	addPlayer(t, a, "Gus Late")
+	for _, calls := range all {
+		waitFor(t, calls, "sample", 2)
+	}
+}

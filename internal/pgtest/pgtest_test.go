@@ -17,7 +17,7 @@ import (
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // TestFreshDatabases: each URL is a new, empty database of a server that
-// answers, and survives a restart of the server.
+// answers.
 func TestFreshDatabases(t *testing.T) {
 	ctx := context.Background()
 	a, b := pgtest.URL(t), pgtest.URL(t)
@@ -41,12 +41,27 @@ func TestFreshDatabases(t *testing.T) {
 		}
 		conn.Close(ctx)
 	}
+}
+
+// TestRestart: a database survives a restart of the server, which cuts
+// every connection.
+func TestRestart(t *testing.T) {
+	ctx := context.Background()
+	u := pgtest.URL(t)
+	before, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer before.Close(ctx)
 	pgtest.Restart(t)
-	conn, err := pgx.Connect(ctx, a)
+	if err := before.Ping(ctx); err == nil {
+		t.Error("a connection made before the restart still works")
+	}
+	after, err := pgx.Connect(ctx, u)
 	if err != nil {
 		t.Fatalf("after a restart: %v", err)
 	}
-	conn.Close(ctx)
+	after.Close(ctx)
 }
 
 // TestNotInstalled runs this test binary again where initdb cannot be
