@@ -1,0 +1,39 @@
+package outflank
+
+import (
+	"context"
+	"time"
+)
+
+// Archive copies tournaments from one store to another exactly: the rows
+// as stored and the audit log as recorded, so that the copy's log verifies
+// and its export is the original's.
+type Archive interface {
+	// Dump reads the tournament with slug and its whole log, in one
+	// consistent read.
+	Dump(ctx context.Context, slug string) (*TournamentRecord, error)
+	// Restore stores rec in one transaction, keeping its event ids, times,
+	// actors, undo links and hashes. It refuses (ECONFLICT, writing
+	// nothing) a tournament whose slug the store already has, and one
+	// whose event ids another tournament's log already uses: the ids are
+	// hashed into the log, so they cannot be renumbered.
+	Restore(ctx context.Context, rec *TournamentRecord) error
+}
+
+// TournamentRecord is a tournament as a store keeps it.
+type TournamentRecord struct {
+	// Tournament is the stored state, with its Version and its games'.
+	Tournament *Tournament
+	// CreatedAt is when the tournament was first stored.
+	CreatedAt time.Time
+	// Events is the audit log, oldest first, as recorded (UndoneBy
+	// included); Head the hash of its latest entry, as the tournament
+	// records it.
+	Events []Event
+	Head   string
+}
+
+// Audit returns what verifying the record's log needs.
+func (r *TournamentRecord) Audit() *AuditLog {
+	return &AuditLog{Events: r.Events, Head: r.Head, State: r.Tournament}
+}
