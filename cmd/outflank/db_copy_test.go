@@ -1,0 +1,86 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"outflank/internal/shareddata"
+)
+
+// copySource fills a SQLite file with two tournaments (one with undone
+// changes) and the player database, and returns it.
+func copySource(t *testing.T) *tdb {
+	t.Helper()
+	d := &tdb{t: t, path: filepath.Join(t.TempDir(), "source.db")}
+	enterTenPlayerEvent(d)
+	d.ok("--as", "judge-1", "result", "e2e", "5", "4", "--replace", "60-4")
+	d.ok("undo", "e2e")
+	d.ok("result", "e2e", "5", "4", "--replace", "50-14")
+	d.ok("new", "second", "--name", "Second Open", "--rules", "bof-regional", "--rounds", "3", "--date", "2026-09-01")
+	d.ok("player", "import", "second", writeFile(t, "second.csv", tenPlayers))
+	d.ok("pair", "second")
+	d.ok("playerdb", "load", shareddata.File(t, "wof", "joueurs.txt"))
+	return d
+}
+
+// sameTournaments checks that export --format json, log --json and log
+// --verify print the same for both databases.
+func sameTournaments(t *testing.T, a, b *tdb, slugs ...string) {
+	t.Helper()
+	for _, slug := range slugs {
+		for _, args := range [][]string{{"export", slug, "--format", "json"}, {"log", slug, "--json"}, {"log", slug, "--verify"}, {"log", slug}} {
+			if got, want := b.ok(args...), a.ok(args...); got != want {
+				t.Errorf("outflank %s differs on the copy:\n got %s\nwant %s", strings.Join(args, " "), got, want)
+			}
+		}
+	}
+	if got, want := b.ok("list"), a.ok("list"); got != want {
+		t.Errorf("list differs on the copy:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestDBCopy copies a SQLite file to another: the tournaments, their logs
+// and the player database are the same on the copy, and a second copy is
+// refused without writing anything.
+func TestDBCopy(t *testing.T) {
+	src := copySource(t)
+	dst := &tdb{t: t, path: filepath.Join(t.TempDir(), "copy.db")}
+	out := src.ok("db", "copy", "--from", src.path, "--to", dst.path)
+	for _, want := range []string{"copying 2 tournaments from ", "copied e2e (End-to-End Open): 10 players, 5 rounds, ", "copied second (Second Open): 10 players, 1 round, ",
+		"log verified", "player database: copied (joueurs.txt, "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("db copy printed %q; want %q in it", out, want)
+		}
+	}
+	sameTournaments(t, src, dst, "e2e", "second")
+	if got, want := dst.ok("playerdb", "show"), src.ok("playerdb", "show"); got != want {
+		t.Errorf("playerdb show on the copy: %q, want %q", got, want)
+	}
+	// The copy goes on like the original.
+	dst.ok("undo", "e2e")
+	dst.ok("log", "e2e", "--verify")
+
+	again := &tdb{t: t, path: filepath.Join(t.TempDir(), "again.db")}
+	again.ok("new", "second", "--name", "Other", "--rules", "woc")
+	before := again.ok("list")
+	again.fail(1, "already has 1 tournament second: nothing was copied", "db", "copy", "--from", src.path, "--to", again.path)
+	if after := again.ok("list"); after != before {
+		t.Errorf("a refused copy changed the destination: %q, then %q", before, after)
+	}
+	src.fail(2, "usage: outflank db copy", "db", "copy", "--from", src.path)
+	src.fail(2, "the same database", "db", "copy", "--from", src.path, "--to", src.path)
+	src.fail(1, "no database at", "db", "copy", "--from", filepath.Join(t.TempDir(), "none.db"), "--to", filepath.Join(t.TempDir(), "x.db"))
+}
+
+// TestDBCopyPostgres copies a SQLite file to PostgreSQL and back: the
+// tournaments and their logs come back the same.
+func TestDBCopyPostgres(t *testing.T) {
+	src := copySource(t)
+	pg := &tdb{t: t, path: postgresTestURL(t)}
+	back := &tdb{t: t, path: filepath.Join(t.TempDir(), "back.db")}
+	src.ok("db", "copy", "--from", src.path, "--to", pg.path)
+	sameTournaments(t, src, pg, "e2e", "second")
+	src.ok("db", "copy", "--from", pg.path, "--to", back.path)
+	sameTournaments(t, src, back, "e2e", "second")
+}
