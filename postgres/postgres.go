@@ -1,0 +1,123 @@
+// Package postgres stores Outflank's tournaments in a PostgreSQL server
+// (github.com/jackc/pgx/v5 with pgxpool), for several Outflank processes
+// sharing one database. It implements outflank.Store and outflank.Feed
+// with the semantics of package sqlite.
+//
+// Transactions: each exported method is one transaction, run by db.tx
+// (readTx and writeTx). Reads run at REPEATABLE READ, READ ONLY: one
+// snapshot. A change is prepared from such a read without holding any lock,
+// then written at READ COMMITTED by conditional writes: every row carries a
+// version, and an UPDATE or DELETE names the version it was read at, so a
+// row changed meanwhile matches nothing and the change is prepared again
+// (tournament.go), never written over another. Every writer of a tournament
+// first updates its tournaments row, so writers of one tournament are
+// serialized by that row's lock, and the audit chain (events.prev_hash,
+// tournaments.log_head) is extended by one writer at a time.
+//
+// Retries: a transaction that fails with a serialization failure (SQLSTATE
+// 40001) or a deadlock (40P01) runs again, whole, up to txAttempts times
+// with a jittered, growing pause; then the caller gets an ECONFLICT error
+// saying the database was too busy. A function run by db.tx must therefore
+// have no effect outside the transaction.
+//
+// Live updates: each committing write calls notify, which queues a NOTIFY
+// on the channel outflank_changes carrying "slug version"; PostgreSQL
+// delivers it at commit, to every instance. Each DB holds one dedicated
+// LISTEN connection (listen.go) while something watches, and fans its
+// notifications out to its watchers; after the connection drops it
+// reconnects with backoff and has every watcher read all versions again,
+// so a change made while it was away is still reported.
+//
+// Migrations: numbered scripts embedded from migrations/, recorded in
+// schema_migrations. Open applies the pending ones in one transaction
+// holding pg_advisory_xact_lock(migrationLock), so instances starting
+// together apply each exactly once. Driver errors become domain errors in
+// one place, errors.go.
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// connectTimeout bounds connecting when the URL sets no connect_timeout.
+const connectTimeout = 10 * time.Second
+
+// DB is a PostgreSQL database holding tournaments.
+type DB struct {
+	pool *pgxpool.Pool
+	// config is the pool's configuration; the LISTEN connection is made
+	// from a copy of its connection configuration.
+	config *pgxpool.Config
+	// where names the server and database in messages: user@host:port/db,
+	// never the password.
+	where string
+
+	// Now returns the time recorded in audit events; tests may replace it.
+	Now func() time.Time
+
+	// listen is the LISTEN connection's state (listen.go).
+	listen listener
+
+	closeOnce sync.Once
+}
+
+// Open connects to the database at url (postgres://user:password@host:port/
+// database?sslmode=...), checks that it answers, and brings its schema up
+// to date. Errors name the server and database, never the password, and
+// say what to do.
+func Open(ctx context.Context, url string) (*DB, error) {
+	config, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, badURL(url, err)
+	}
+	if config.ConnConfig.ConnectTimeout == 0 {
+		config.ConnConfig.ConnectTimeout = connectTimeout
+	}
+	db := &DB{config: config, where: describe(config), Now: time.Now}
+	db.listen.init()
+	db.pool, err = pgxpool.NewWithConfig(ctx, config)
+	if err != nil {
+		return nil, db.translate(fmt.Errorf("connecting: %w", err))
+	}
+	if err := db.pool.Ping(ctx); err != nil {
+		db.pool.Close()
+		return nil, db.translate(fmt.Errorf("connecting: %w", err))
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.pool.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// describe names the server and database of config for messages.
+func describe(config *pgxpool.Config) string {
+	c := config.ConnConfig
+	host := c.Host
+	if len(host) > 0 && host[0] == '/' {
+		return fmt.Sprintf("%s@%s (socket, port %d)/%s", c.User, host, c.Port, c.Database)
+	}
+	return fmt.Sprintf("%s@%s:%d/%s", c.User, host, c.Port, c.Database)
+}
+
+// Where names the server and database (user@host:port/database), without
+// the password: for messages.
+func (db *DB) Where() string { return db.where }
+
+// Close stops the LISTEN connection and closes the pool. It waits for the
+// connections in use to be returned.
+func (db *DB) Close() error {
+	db.closeOnce.Do(func() {
+		db.listen.close()
+		db.pool.Close()
+	})
+	return nil
+}
+
+// now is the time of an event, to the microsecond PostgreSQL keeps.
+func (db *DB) now() time.Time { return db.Now().UTC().Truncate(time.Microsecond) }

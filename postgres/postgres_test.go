@@ -1,0 +1,26 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+
+	"outflank/internal/pgtest"
+	"outflank/postgres"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// MustOpenDB returns a store on a fresh database, closed when the test ends.
+func MustOpenDB(tb testing.TB) *postgres.DB {
+	tb.Helper()
+	db, err := postgres.Open(context.Background(), pgtest.URL(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestOpen(t *testing.T) {
+	MustOpenDB(t)
+}

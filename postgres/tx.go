@@ -1,0 +1,100 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// txAttempts bounds how many times a transaction runs again after a
+// serialization failure or a deadlock.
+const txAttempts = 8
+
+// retryPause is the pause before the second attempt; it doubles with each
+// attempt after that, up to maxRetryPause, and is jittered.
+const (
+	retryPause    = 5 * time.Millisecond
+	maxRetryPause = 500 * time.Millisecond
+)
+
+// Isolation levels of the transactions.
+var (
+	readOptions  = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	writeOptions = pgx.TxOptions{IsoLevel: pgx.ReadCommitted}
+)
+
+// readTx runs fn in a read-only transaction: one consistent snapshot.
+func (db *DB) readTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	return db.tx(ctx, readOptions, fn)
+}
+
+// writeTx runs fn in a read-write transaction (READ COMMITTED) and commits
+// it. fn makes its writes conditional on the versions it read.
+func (db *DB) writeTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	return db.tx(ctx, writeOptions, fn)
+}
+
+// tx runs fn in a transaction with opts and commits it. A serialization
+// failure or a deadlock, in fn or at commit, runs the whole transaction
+// again, up to txAttempts times, after a jittered pause; then it gives up
+// with an ECONFLICT error that says the database was too busy. fn must
+// have no effect outside tx, since it may run more than once. Errors are
+// translated (errors.go).
+func (db *DB) tx(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) error) error {
+	pause := retryPause
+	var err error
+	for attempt := 1; attempt <= txAttempts; attempt++ {
+		err = db.txOnce(ctx, opts, fn)
+		if !retryable(err) {
+			return db.translate(err)
+		}
+		if attempt == txAttempts {
+			break
+		}
+		// A pause in [pause/2, pause), so that writers that collided do
+		// not collide again in step.
+		wait := pause/2 + rand.N(pause/2)
+		select {
+		case <-ctx.Done():
+			return db.translate(ctx.Err())
+		case <-time.After(wait):
+		}
+		pause = min(2*pause, maxRetryPause)
+	}
+	return db.tooBusy(err)
+}
+
+// txOnce is one attempt of tx.
+func (db *DB) txOnce(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) error) error {
+	tx, err := db.pool.BeginTx(ctx, opts)
+	if err != nil {
+		return fmt.Errorf("beginning a transaction: %w", err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("committing: %w", err)
+	}
+	return nil
+}
+
+// SQLSTATEs that mean "run the transaction again".
+const (
+	stateSerialization = "40001"
+	stateDeadlock      = "40P01"
+)
+
+// retryable reports whether err is a serialization failure or a deadlock.
+func retryable(err error) bool {
+	if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok {
+		return pgErr.Code == stateSerialization || pgErr.Code == stateDeadlock
+	}
+	return false
+}
