@@ -74,5 +74,8 @@ func storeName(db database, dsn string) string {
 	if f, ok := db.(fileDatabase); ok {
 		return f.Path()
 	}
+	if w, ok := db.(interface{ Where() string }); ok {
+		return w.Where()
+	}
 	return redactURL(dsn)
 }

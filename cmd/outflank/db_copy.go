@@ -137,6 +137,10 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if lacks(c.dst, "playerdb") {
+		c.e.printf(c.e.stdout, "player database: NOT copied: %s does not keep the player database yet\n", c.toName)
+		return nil
+	}
 	if had, err := c.dst.PlayerDBInfo(ctx); err == nil {
 		c.e.printf(c.e.stdout, "player database: NOT copied: %s already has one (%s, %s); 'outflank playerdb load' replaces it\n", c.toName, had.Source, plural(had.Players, "player", "players"))
 		return nil
@@ -152,20 +156,30 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 
 // notCopied says what the source holds that db copy does not copy yet.
 func (c *dbCopy) notCopied(ctx context.Context, list []outflank.TournamentSummary) error {
-	users, err := c.src.Users(ctx)
-	if err != nil {
-		return err
+	var users []outflank.User
+	var circuits []outflank.Circuit
+	var members []outflank.Member
+	var err error
+	if !lacks(c.src, "accounts") {
+		if users, err = c.src.Users(ctx); err != nil {
+			return err
+		}
 	}
-	circuits, err := c.src.Circuits(ctx)
-	if err != nil {
-		return err
+	if !lacks(c.src, "circuits") {
+		if circuits, err = c.src.Circuits(ctx); err != nil {
+			return err
+		}
 	}
-	members, err := c.src.MemberList(ctx)
-	if err != nil {
-		return err
+	if !lacks(c.src, "members") {
+		if members, err = c.src.MemberList(ctx); err != nil {
+			return err
+		}
 	}
 	live := 0
 	for _, t := range list {
+		if lacks(c.src, "live") {
+			break
+		}
 		games, err := c.src.LiveGames(ctx, t.Slug)
 		if err != nil {
 			return err

@@ -1,11 +1,20 @@
 package main
 
-import "testing"
+import (
+	"testing"
 
-// postgresTestURL returns the URL of a new, empty PostgreSQL database. The
-// PostgreSQL store is not on this branch yet: the test is skipped.
+	"outflank"
+	"outflank/internal/pgtest"
+	"outflank/postgres"
+)
+
+// postgresTestURL returns the URL of a new, empty PostgreSQL database on
+// the tests' throwaway cluster; without PostgreSQL, or while the
+// PostgreSQL store does not keep tournaments, the test is skipped.
 func postgresTestURL(t *testing.T) string {
 	t.Helper()
-	t.Skip("the PostgreSQL store (package postgres, internal/pgtest) is not on this branch yet")
-	return ""
+	if _, ok := any((*postgres.DB)(nil)).(outflank.Store); !ok {
+		t.Skip("the PostgreSQL store does not implement outflank.Store on this branch yet")
+	}
+	return pgtest.URL(t)
 }
