@@ -1,11 +1,198 @@
 package postgres
 
-import "sync"
+import (
+	"context"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
-// listener is the state of a DB's one LISTEN connection and its watchers.
-type listener struct {
-	mu sync.Mutex
+	"github.com/jackc/pgx/v5"
+)
+
+// changesChannel is the NOTIFY channel of tournament changes. A payload is
+// "slug version": the tournament's version after the change.
+const changesChannel = "outflank_changes"
+
+// Reconnection pauses of the LISTEN connection: the first, and the most.
+const (
+	reconnectPause    = 50 * time.Millisecond
+	maxReconnectPause = 5 * time.Second
+)
+
+// notify queues, in the write transaction tx, the notification that the
+// tournament slug is now at version. PostgreSQL delivers it to every
+// listener when tx commits, and never if it does not.
+func notify(ctx context.Context, tx pgx.Tx, slug string, version int64) error {
+	if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, changesChannel, slug+" "+strconv.FormatInt(version, 10)); err != nil {
+		return err
+	}
+	return nil
 }
 
-func (l *listener) init()  {}
-func (l *listener) close() {}
+// listener runs a DB's one LISTEN connection while something watches, and
+// fans its notifications out to the watchers.
+type listener struct {
+	mu       sync.Mutex
+	watchers map[*watcher]struct{}
+	// stop ends the running loop, and done is closed when it has ended;
+	// both nil when no loop runs.
+	stop   context.CancelFunc
+	done   chan struct{}
+	closed bool
+
+	// pid is the server process of the LISTEN connection, 0 while there
+	// is none (for tests, which cut it).
+	pid atomic.Uint32
+	// beforeReconnect, when set (by tests), runs before each reconnection.
+	beforeReconnect func(ctx context.Context)
+}
+
+// watcher is one Watch call's mailbox: the versions notified since it last
+// looked, or that it must read them all again (resync).
+type watcher struct {
+	mu      sync.Mutex
+	pending map[string]int64
+	resync  bool
+	wake    chan struct{}
+}
+
+func (l *listener) init() { l.watchers = map[*watcher]struct{}{} }
+
+// subscribe adds a watcher, starting the loop if it is the first.
+func (l *listener) subscribe(db *DB) (*watcher, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return nil, false
+	}
+	w := &watcher{pending: map[string]int64{}, wake: make(chan struct{}, 1)}
+	l.watchers[w] = struct{}{}
+	if l.stop == nil {
+		ctx, stop := context.WithCancel(context.Background())
+		l.stop, l.done = stop, make(chan struct{})
+		go db.listenLoop(ctx, l.done)
+	}
+	return w, true
+}
+
+// unsubscribe removes a watcher, stopping the loop if it was the last.
+func (l *listener) unsubscribe(w *watcher) {
+	l.mu.Lock()
+	delete(l.watchers, w)
+	var done chan struct{}
+	if len(l.watchers) == 0 && l.stop != nil {
+		l.stop()
+		done = l.done
+		l.stop, l.done = nil, nil
+	}
+	l.mu.Unlock()
+	if done != nil {
+		<-done
+	}
+}
+
+// close stops the loop for good.
+func (l *listener) close() {
+	l.mu.Lock()
+	l.closed = true
+	done := l.done
+	if l.stop != nil {
+		l.stop()
+	}
+	l.stop, l.done = nil, nil
+	l.mu.Unlock()
+	if done != nil {
+		<-done
+	}
+}
+
+// each calls f on every watcher and wakes it.
+func (l *listener) each(f func(w *watcher)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for w := range l.watchers {
+		w.mu.Lock()
+		f(w)
+		w.mu.Unlock()
+		select {
+		case w.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// dispatch hands a notification's payload to every watcher. One it cannot
+// read makes them read all versions.
+func (l *listener) dispatch(payload string) {
+	slug, v, ok := strings.Cut(payload, " ")
+	version, err := strconv.ParseInt(v, 10, 64)
+	if !ok || err != nil {
+		l.each(func(w *watcher) { w.resync = true })
+		return
+	}
+	l.each(func(w *watcher) { w.pending[slug] = max(w.pending[slug], version) })
+}
+
+// take returns and clears the watcher's mailbox.
+func (w *watcher) take() (map[string]int64, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	pending, resync := w.pending, w.resync
+	w.pending, w.resync = map[string]int64{}, false
+	return pending, resync
+}
+
+// listenLoop keeps a LISTEN connection until ctx ends: it connects, listens,
+// has every watcher read all versions (a catch-up: what changed while it
+// was not listening), then hands on notifications until the connection
+// drops, and starts again after a growing, jittered pause.
+func (db *DB) listenLoop(ctx context.Context, done chan struct{}) {
+	defer close(done)
+	l := &db.listen
+	pause := reconnectPause
+	for first := true; ; first = false {
+		if !first {
+			wait := pause/2 + rand.N(pause/2+1)
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+			pause = min(2*pause, maxReconnectPause)
+			if l.beforeReconnect != nil {
+				l.beforeReconnect(ctx)
+			}
+		}
+		conn, err := pgx.ConnectConfig(ctx, db.config.ConnConfig.Copy())
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			continue
+		}
+		if _, err := conn.Exec(ctx, "LISTEN "+changesChannel); err == nil {
+			pause = reconnectPause
+			l.pid.Store(conn.PgConn().PID())
+			l.each(func(w *watcher) { w.resync = true })
+			for {
+				n, err := conn.WaitForNotification(ctx)
+				if err != nil {
+					break
+				}
+				if n.Channel == changesChannel {
+					l.dispatch(n.Payload)
+				}
+			}
+			l.pid.Store(0)
+		}
+		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
+		conn.Close(closeCtx)
+		cancel()
+		if ctx.Err() != nil {
+			return
+		}
+	}
+}

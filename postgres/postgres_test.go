@@ -4,7 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"outflank"
 	"outflank/internal/pgtest"
+	"outflank/internal/storetest"
 	"outflank/postgres"
 )
 
@@ -23,4 +25,8 @@ func MustOpenDB(tb testing.TB) *postgres.DB {
 
 func TestOpen(t *testing.T) {
 	MustOpenDB(t)
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) outflank.Store { return MustOpenDB(t) })
 }

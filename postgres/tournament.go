@@ -1,0 +1,307 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"outflank"
+	"outflank/rules"
+)
+
+var _ outflank.Store = (*DB)(nil)
+
+// maxAttempts bounds how many times a change is prepared again because
+// another one was saved between its read and its write.
+const maxAttempts = 8
+
+// errStale is returned inside a write when the tournament changed since the
+// read the change was prepared from.
+var errStale = errors.New("postgres: the tournament changed since it was read")
+
+// Create stores a new tournament and everything it holds, with one event.
+func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary string) (*outflank.Event, error) {
+	changes, err := outflank.Created(t)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := json.Marshal(t.Settings)
+	if err != nil {
+		return nil, err
+	}
+	var ev *outflank.Event
+	err = db.writeTx(ctx, func(tx pgx.Tx) error {
+		now := db.now()
+		l := &loaded{t: t, versions: map[string]int{}}
+		err := tx.QueryRow(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version) VALUES ($1, $2, $3, $4, $5, $6, 1) RETURNING id`,
+			t.Slug, t.Name, t.Date, string(t.Rules), settings, now).Scan(&l.id)
+		if err != nil {
+			if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == stateUniqueViolation {
+				return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: choose another slug", t.Slug, db.where)
+			}
+			return fmt.Errorf("creating tournament %s: %w", t.Slug, err)
+		}
+		rows := changes[1:] // changes[0] is the tournament row, inserted above
+		if err := db.writeRows(ctx, tx, l, rows); err != nil {
+			return err
+		}
+		ev = &outflank.Event{Tournament: t.Slug, At: now, Kind: kind, Summary: summary, Changes: changes}
+		if err := db.insertEvent(ctx, tx, l.id, "", ev); err != nil {
+			return err
+		}
+		return notify(ctx, tx, t.Slug, 1)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// Tournament reads the tournament with slug, consistently (one snapshot).
+func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament, error) {
+	var l *loaded
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		l, err = db.load(ctx, tx, slug)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return l.t, nil
+}
+
+// Tournaments lists the tournaments, most recent first.
+func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, error) {
+	var list []outflank.TournamentSummary
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT slug, name, date, rules,
+			(SELECT count(*) FROM players p WHERE p.tournament_id = t.id),
+			(SELECT count(*) FROM rounds r WHERE r.tournament_id = t.id)
+			FROM tournaments t ORDER BY date DESC, slug`)
+		if err != nil {
+			return fmt.Errorf("listing tournaments: %w", err)
+		}
+		defer rows.Close()
+		list = nil // a retried transaction starts again
+		for rows.Next() {
+			var s outflank.TournamentSummary
+			var ruleset string
+			var players, rounds int64
+			if err := rows.Scan(&s.Slug, &s.Name, &s.Date, &ruleset, &players, &rounds); err != nil {
+				return fmt.Errorf("listing tournaments: %w", err)
+			}
+			s.Rules = rules.ID(ruleset)
+			s.Players, s.Rounds = int(players), int(rounds)
+			list = append(list, s)
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("listing tournaments: %w", err)
+		}
+		return nil
+	})
+	return list, err
+}
+
+// Update prepares the change from a consistent read, without holding any
+// lock (change may take seconds: pairing 5,000 players), then writes the
+// difference with its audit event in a short write transaction. If another
+// change was saved in between, change runs again on the new state, so it
+// must decide only from the tournament it is given; a change that was
+// meant for the state the caller saw says so with its own conditions
+// (ResultOptions.Expect, PairOptions.Round).
+func (db *DB) Update(ctx context.Context, slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
+	return db.change(ctx, slug, func(_ pgx.Tx, l *loaded) (*prepared, error) {
+		after := l.t.Clone()
+		summary, err := change(after)
+		if err != nil {
+			return nil, err
+		}
+		return &prepared{after: after, kind: kind, summary: summary}, nil
+	})
+}
+
+// Undo reverts the latest event that is neither an undo nor undone; with
+// expect set, only if that event is expect.
+func (db *DB) Undo(ctx context.Context, slug string, expect int64) (*outflank.Event, error) {
+	return db.change(ctx, slug, func(tx pgx.Tx, l *loaded) (*prepared, error) {
+		var last outflank.Event
+		var changes []byte
+		err := tx.QueryRow(ctx, `SELECT id, actor, kind, summary, changes FROM events
+			WHERE tournament_id = $1 AND undone_by IS NULL AND kind <> $2 ORDER BY id DESC LIMIT 1`, l.id, outflank.KindUndo).
+			Scan(&last.ID, &last.Actor, &last.Kind, &last.Summary, &changes)
+		if errors.Is(err, pgx.ErrNoRows) || last.Kind == outflank.KindCreate || last.Kind == outflank.KindImport {
+			return nil, outflank.Errorf(outflank.EINVALID, "nothing to undo in %s: every change since it was created has been undone", slug)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading the log: %w", err)
+		}
+		if err := json.Unmarshal(changes, &last.Changes); err != nil {
+			return nil, fmt.Errorf("postgres: event %d: %w", last.ID, err)
+		}
+		if expect != 0 && last.ID != expect {
+			return nil, outflank.Errorf(outflank.ECONFLICT, "the latest change of %s is now #%d (%s: %s, by %s), not #%d: nothing was undone; look at 'outflank log %s' and undo again",
+				slug, last.ID, last.Kind, last.Summary, actorName(last.Actor), expect, slug)
+		}
+		after, err := l.t.Apply(outflank.Invert(last.Changes))
+		if err != nil {
+			return nil, err
+		}
+		return &prepared{after: after, kind: outflank.KindUndo, summary: fmt.Sprintf("undid #%d (%s: %s)", last.ID, last.Kind, last.Summary), undoes: last.ID}, nil
+	})
+}
+
+// prepared is a change worked out from a tournament as loaded: the
+// tournament after it, and its audit event.
+type prepared struct {
+	after         *outflank.Tournament
+	kind, summary string
+	undoes        int64
+}
+
+// change saves the change prepare works out from the tournament with slug.
+// It is optimistic: prepare runs on a read snapshot, and the write that
+// follows checks that no other change was saved meanwhile, or prepares it
+// again. After maxAttempts-1 losses to busier writers, the last attempt
+// locks the tournament's row first and prepares the change under that
+// lock, so that it cannot lose again: no writer is starved.
+func (db *DB) change(ctx context.Context, slug string, prepare func(tx pgx.Tx, l *loaded) (*prepared, error)) (*outflank.Event, error) {
+	for attempt := 1; attempt < maxAttempts; attempt++ {
+		var l *loaded
+		var p *prepared
+		err := db.readTx(ctx, func(tx pgx.Tx) error {
+			var err error
+			if l, err = db.load(ctx, tx, slug); err != nil {
+				return err
+			}
+			p, err = prepare(tx, l)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		var ev *outflank.Event
+		err = db.writeTx(ctx, func(tx pgx.Tx) error {
+			var err error
+			ev, err = db.commitIn(ctx, tx, l.fresh(), p)
+			return err
+		})
+		if !errors.Is(err, errStale) {
+			return ev, err
+		}
+	}
+	var ev *outflank.Event
+	err := db.writeTx(ctx, func(tx pgx.Tx) error {
+		// At READ COMMITTED, each statement after the lock sees every
+		// change committed before it: the tournament as it is.
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM tournaments WHERE slug = $1 FOR UPDATE`, slug); err != nil {
+			return fmt.Errorf("locking tournament %s: %w", slug, err)
+		}
+		l, err := db.load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		p, err := prepare(tx, l)
+		if err != nil {
+			return err
+		}
+		ev, err = db.commitIn(ctx, tx, l, p)
+		return err
+	})
+	return ev, err
+}
+
+// fresh returns a copy of l whose versions commitIn may use up: a write
+// transaction that runs again after a serialization failure starts from
+// the versions as they were read.
+func (l *loaded) fresh() *loaded {
+	c := *l
+	c.versions = make(map[string]int, len(l.versions))
+	for k, v := range l.versions {
+		c.versions[k] = v
+	}
+	return &c
+}
+
+// commitIn writes, in the write transaction tx, the difference between l
+// and p.after, after checking that the tournament is still as l read it
+// (errStale if not), bumps the tournament's version, records the event and
+// queues the notification of the new version.
+func (db *DB) commitIn(ctx context.Context, tx pgx.Tx, l *loaded, p *prepared) (*outflank.Event, error) {
+	changes, err := outflank.Diff(l.t, p.after)
+	if err != nil {
+		return nil, err
+	}
+	if len(changes) == 0 {
+		return nil, outflank.Errorf(outflank.EINVALID, "nothing to change: %s already is that way", l.t.Slug)
+	}
+	key := versionKey(outflank.EntityTournament, l.t.Slug)
+	var head string
+	err = tx.QueryRow(ctx, `UPDATE tournaments SET version = version + 1 WHERE id = $1 AND version = $2 RETURNING log_head`, l.id, l.versions[key]).Scan(&head)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, errStale
+	}
+	if err != nil {
+		return nil, fmt.Errorf("updating tournament %s: %w", l.t.Slug, err)
+	}
+	// The versions of l are used up: a caller must read again.
+	l.versions[key]++
+	if err := db.writeRows(ctx, tx, l, changes); err != nil {
+		return nil, err
+	}
+	ev := &outflank.Event{Tournament: l.t.Slug, At: db.now(), Kind: p.kind, Summary: p.summary, Changes: changes, Undoes: p.undoes}
+	if err := db.insertEvent(ctx, tx, l.id, head, ev); err != nil {
+		return nil, err
+	}
+	if p.undoes != 0 {
+		if _, err := tx.Exec(ctx, `UPDATE events SET undone_by = $1 WHERE id = $2`, ev.ID, p.undoes); err != nil {
+			return nil, fmt.Errorf("marking event %d undone: %w", p.undoes, err)
+		}
+	}
+	if err := notify(ctx, tx, l.t.Slug, int64(l.versions[key])); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// actorName names an actor in a message.
+func actorName(actor string) string {
+	if actor == "" {
+		return "an unrecorded actor"
+	}
+	return actor
+}
+
+// insertEvent appends ev to its tournament's log, after the entry whose
+// hash is head, and sets its ID, Actor and hashes. The caller holds the
+// tournament's row lock (it updated or inserted it), so head is the latest.
+func (db *DB) insertEvent(ctx context.Context, tx pgx.Tx, tid int64, head string, ev *outflank.Event) error {
+	ev.Actor = outflank.ActorFrom(ctx)
+	ev.PrevHash = head
+	changes, err := json.Marshal(ev.Changes)
+	if err != nil {
+		return err
+	}
+	var undoes *int64
+	if ev.Undoes != 0 {
+		undoes = &ev.Undoes
+	}
+	err = tx.QueryRow(ctx, `INSERT INTO events (tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '') RETURNING id`,
+		tid, ev.At, ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash).Scan(&ev.ID)
+	if err != nil {
+		return fmt.Errorf("recording the event: %w", err)
+	}
+	if ev.Hash, err = outflank.ChainHash(ev.PrevHash, ev); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `WITH sealed AS (UPDATE events SET hash = $1 WHERE id = $2)
+		UPDATE tournaments SET log_head = $1 WHERE id = $3`, ev.Hash, ev.ID, tid); err != nil {
+		return fmt.Errorf("sealing the event: %w", err)
+	}
+	return nil
+}
