@@ -1,0 +1,138 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"outflank"
+)
+
+var _ outflank.Archive = (*DB)(nil)
+
+// Dump reads the tournament with slug, its creation time and its whole log
+// from one snapshot.
+func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord, error) {
+	rec := &outflank.TournamentRecord{}
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		tid, head, err := db.tournamentID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		rec.Head = head
+		if err := tx.QueryRow(ctx, `SELECT created_at FROM tournaments WHERE id = $1`, tid).Scan(&rec.CreatedAt); err != nil {
+			return fmt.Errorf("reading tournament %s: %w", slug, err)
+		}
+		rec.CreatedAt = rec.CreatedAt.UTC()
+		if rec.Events, err = db.events(ctx, tx, slug, tid); err != nil {
+			return err
+		}
+		l, err := db.load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		rec.Tournament = l.t
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// Restore stores a tournament read by Dump (from this store or another),
+// in one transaction: its rows, its version and its games', and its log
+// with the events' own ids and hashes. The events table is locked against
+// other writers meanwhile, and its id sequence moved past the ids copied,
+// so that the events written after the copy follow them.
+func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error {
+	t := rec.Tournament
+	changes, err := outflank.Created(t)
+	if err != nil {
+		return err
+	}
+	settings, err := json.Marshal(t.Settings)
+	if err != nil {
+		return err
+	}
+	var maxID int64
+	for _, ev := range rec.Events {
+		maxID = max(maxID, ev.ID)
+	}
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `LOCK TABLE events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the log: %w", err)
+		}
+		l := &loaded{t: t, versions: map[string]int{}}
+		err := tx.QueryRow(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+			t.Slug, t.Name, t.Date, string(t.Rules), settings, rec.CreatedAt, max(t.Version, 1), rec.Head).Scan(&l.id)
+		if err != nil {
+			if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == stateUniqueViolation {
+				return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: nothing was copied", t.Slug, db.where)
+			}
+			return fmt.Errorf("copying tournament %s: %w", t.Slug, err)
+		}
+		if err := db.writeRows(ctx, tx, l, changes[1:]); err != nil {
+			return err
+		}
+		for _, r := range t.Rounds {
+			for _, g := range r.Games {
+				if g.Version > 1 {
+					if _, err := tx.Exec(ctx, `UPDATE games SET version = $1 WHERE tournament_id = $2 AND round = $3 AND table_no = $4`, g.Version, l.id, r.Number, g.Table); err != nil {
+						return fmt.Errorf("copying game %d/%d of %s: %w", r.Number, g.Table, t.Slug, err)
+					}
+				}
+			}
+		}
+		if err := db.restoreEvents(ctx, tx, l.id, rec); err != nil {
+			return err
+		}
+		if maxID > 0 {
+			if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('events', 'id'), greatest($1, (SELECT max(id) FROM events)))`, maxID); err != nil {
+				return fmt.Errorf("moving the event ids past the copy: %w", err)
+			}
+		}
+		return notify(ctx, tx, t.Slug, max(t.Version, 1))
+	})
+}
+
+// restoreEvents inserts the log of rec as recorded; the undo marks go in
+// once every event is in, since an event is marked by a later one.
+func (db *DB) restoreEvents(ctx context.Context, tx pgx.Tx, tid int64, rec *outflank.TournamentRecord) error {
+	batch := &pgx.Batch{}
+	for i := range rec.Events {
+		ev := &rec.Events[i]
+		changes, err := json.Marshal(ev.Changes)
+		if err != nil {
+			return err
+		}
+		var undoes *int64
+		if ev.Undoes != 0 {
+			undoes = &ev.Undoes
+		}
+		batch.Queue(`INSERT INTO events (id, tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash)
+			OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			ev.ID, tid, ev.At, ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash, ev.Hash)
+	}
+	for _, ev := range rec.Events {
+		if ev.UndoneBy != 0 {
+			batch.Queue(`UPDATE events SET undone_by = $1 WHERE id = $2`, ev.UndoneBy, ev.ID)
+		}
+	}
+	results := tx.SendBatch(ctx, batch)
+	defer results.Close()
+	for range batch.Len() {
+		if _, err := results.Exec(); err != nil {
+			if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == stateUniqueViolation {
+				return outflank.Errorf(outflank.ECONFLICT, "an event id of %s's log is already used by another tournament's log in %s (%s): the ids of a log are part of its hashes and cannot change, so %s was not copied; copy it into a database whose logs do not use its ids (a new one)",
+					rec.Tournament.Slug, db.where, pgErr.Detail, rec.Tournament.Slug)
+			}
+			return fmt.Errorf("copying the log of %s: %w", rec.Tournament.Slug, err)
+		}
+	}
+	return results.Close()
+}
