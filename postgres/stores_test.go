@@ -1,0 +1,54 @@
+package postgres_test
+
+import (
+	"context"
+	"testing"
+
+	"outflank"
+	"outflank/internal/storetest"
+	"outflank/postgres"
+	"outflank/rules"
+)
+
+// mustOpenURL opens a store on the database at url, closed when the test
+// ends.
+func mustOpenURL(tb testing.TB, url string) *postgres.DB {
+	tb.Helper()
+	db, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// addTournament creates an empty tournament with slug: what the grants
+// and judge links need.
+func addTournament(t *testing.T, db *postgres.DB, slug string) {
+	t.Helper()
+	tour, err := outflank.NewTournament(slug, slug, "", rules.Custom, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Create(context.Background(), tour, outflank.KindCreate, "created"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestAccounts(t *testing.T) {
+	storetest.RunAccounts(t, func(t *testing.T) storetest.Accounts {
+		db := MustOpenDB(t)
+		return storetest.Accounts{
+			Accounts:      db,
+			AddTournament: func(t *testing.T, slug string) { addTournament(t, db, slug) },
+		}
+	})
+}
+
+func TestLiveGames(t *testing.T) { storetest.RunLiveGames(t, MustOpenDB(t)) }
+
+func TestPlayerDB(t *testing.T) { storetest.RunPlayerDirectory(t, MustOpenDB(t)) }
+
+func TestCircuitStore(t *testing.T) { storetest.RunCircuitStore(t, MustOpenDB(t)) }
+
+func TestMembers(t *testing.T) { storetest.RunMembers(t, MustOpenDB(t)) }
