@@ -18,3 +18,15 @@ func postgresTestURL(t *testing.T) string {
 	}
 	return pgtest.URL(t)
 }
+
+// TestPostgresIsWhole: the PostgreSQL store keeps everything a database
+// keeps, and copies tournaments.
+func TestPostgresIsWhole(t *testing.T) {
+	var db any = (*postgres.DB)(nil)
+	if _, ok := db.(database); !ok {
+		t.Error("*postgres.DB does not implement every interface of database")
+	}
+	if _, ok := db.(outflank.Archive); !ok {
+		t.Error("*postgres.DB is not an outflank.Archive")
+	}
+}
