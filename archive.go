@@ -37,3 +37,17 @@ type TournamentRecord struct {
 func (r *TournamentRecord) Audit() *AuditLog {
 	return &AuditLog{Events: r.Events, Head: r.Head, State: r.Tournament}
 }
+
+// RecordsArchive stores the federation's records copied from another
+// store exactly: their ids and their logs as recorded. Reading them needs
+// no more than CircuitStore and Members.
+type RecordsArchive interface {
+	// RestoreCircuit stores c with its log (oldest first) in one
+	// transaction; ECONFLICT, writing nothing, when the store has a
+	// circuit with its slug or uses one of its log's ids.
+	RestoreCircuit(ctx context.Context, c *Circuit, log []CircuitEvent) error
+	// RestoreMembers stores the member records with their ids and the
+	// members' log (oldest first) in one transaction; ECONFLICT, writing
+	// nothing, when the store has any member record or member log entry.
+	RestoreMembers(ctx context.Context, members []Member, log []MemberEvent) error
+}

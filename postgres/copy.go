@@ -136,3 +136,82 @@ func (db *DB) restoreEvents(ctx context.Context, tx pgx.Tx, tid int64, rec *outf
 	}
 	return results.Close()
 }
+
+var _ outflank.RecordsArchive = (*DB)(nil)
+
+// RestoreCircuit stores a circuit copied from another store, with its log
+// under its own ids (the log's table locked meanwhile, its id sequence
+// moved past them).
+func (db *DB) RestoreCircuit(ctx context.Context, c *outflank.Circuit, log []outflank.CircuitEvent) error {
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `LOCK TABLE circuit_events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the circuits' log: %w", err)
+		}
+		var id int64
+		err := tx.QueryRow(ctx, `INSERT INTO circuits (slug, name, rules, year) VALUES ($1, $2, $3, $4) RETURNING id`,
+			c.Slug, c.Name, string(c.Rules), c.Year).Scan(&id)
+		if isUnique(err) {
+			return outflank.Errorf(outflank.ECONFLICT, "a circuit %q already exists in %s: nothing was copied", c.Slug, db.where)
+		}
+		if err != nil {
+			return fmt.Errorf("copying circuit %s: %w", c.Slug, err)
+		}
+		if err := storeCircuit(ctx, tx, id, c); err != nil {
+			return fmt.Errorf("copying circuit %s: %w", c.Slug, err)
+		}
+		for _, e := range log {
+			_, err := tx.Exec(ctx, `INSERT INTO circuit_events (id, circuit, at, actor, action, summary) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6)`,
+				e.ID, id, e.At, e.Actor, e.Action, e.Summary)
+			if isUnique(err) {
+				return outflank.Errorf(outflank.ECONFLICT, "entry #%d of the log of circuit %s is already used by another circuit's log in %s: circuit %s was not copied", e.ID, c.Slug, db.where, c.Slug)
+			}
+			if err != nil {
+				return fmt.Errorf("copying the log of circuit %s: %w", c.Slug, err)
+			}
+		}
+		return moveSequence(ctx, tx, "circuit_events")
+	})
+}
+
+// RestoreMembers stores member records copied from another store, with
+// their ids and their log, into a store that has none.
+func (db *DB) RestoreMembers(ctx context.Context, members []outflank.Member, log []outflank.MemberEvent) error {
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `LOCK TABLE members, member_events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the member records: %w", err)
+		}
+		var n int64
+		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM members) + (SELECT count(*) FROM member_events)`).Scan(&n); err != nil {
+			return fmt.Errorf("counting member records: %w", err)
+		}
+		if n > 0 {
+			return outflank.Errorf(outflank.ECONFLICT, "%s already has member records or a members' log: nothing was copied", db.where)
+		}
+		for _, m := range members {
+			if _, err := tx.Exec(ctx, `INSERT INTO members (id, wof_id, name, country, citizenship, resident_since, unwaged, family, paid_until) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+				m.ID, m.WOFID, m.Name, m.Country, m.Citizenship, m.ResidentSince, m.Unwaged, m.Family, m.PaidUntil); err != nil {
+				return fmt.Errorf("copying member #%d: %w", m.ID, err)
+			}
+		}
+		for _, e := range log {
+			if _, err := tx.Exec(ctx, `INSERT INTO member_events (id, at, actor, action, member, summary) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6)`,
+				e.ID, e.At, e.Actor, e.Action, e.Member, e.Summary); err != nil {
+				return fmt.Errorf("copying the members' log: %w", err)
+			}
+		}
+		if err := moveSequence(ctx, tx, "members"); err != nil {
+			return err
+		}
+		return moveSequence(ctx, tx, "member_events")
+	})
+}
+
+// moveSequence moves the id sequence of table past its largest id, so that
+// the rows added after a copy follow the copied ones.
+func moveSequence(ctx context.Context, tx pgx.Tx, table string) error {
+	_, err := tx.Exec(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), max(id)) FROM %s HAVING max(id) IS NOT NULL`, table, table))
+	if err != nil {
+		return fmt.Errorf("moving the ids of %s past the copy: %w", table, err)
+	}
+	return nil
+}

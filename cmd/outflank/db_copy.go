@@ -81,12 +81,19 @@ func (c *dbCopy) run(ctx context.Context) error {
 	var clash []string
 	for _, t := range list {
 		if slices.ContainsFunc(have, func(h outflank.TournamentSummary) bool { return h.Slug == t.Slug }) {
-			clash = append(clash, t.Slug)
+			clash = append(clash, "tournament "+t.Slug)
 		}
 	}
+	records, err := c.readRecords(ctx)
+	if err != nil {
+		return err
+	}
+	if clash, err = c.recordsClash(ctx, records, clash); err != nil {
+		return err
+	}
 	if len(clash) > 0 {
-		return outflank.Errorf(outflank.ECONFLICT, "%s already has %s %s: nothing was copied; copy into another database, or leave those out of it",
-			c.toName, plural(len(clash), "tournament", "tournaments"), strings.Join(clash, ", "))
+		return outflank.Errorf(outflank.ECONFLICT, "%s already has %s: nothing was copied; copy into another database, or leave those out of it",
+			c.toName, strings.Join(clash, ", "))
 	}
 	c.e.printf(c.e.stdout, "copying %s from %s to %s\n", plural(len(list), "tournament", "tournaments"), c.fromName, c.toName)
 	for i, t := range list {
@@ -95,6 +102,9 @@ func (c *dbCopy) run(ctx context.Context) error {
 		}
 	}
 	if err := c.playerDB(ctx); err != nil {
+		return err
+	}
+	if err := c.restoreRecords(ctx, records); err != nil {
 		return err
 	}
 	return c.notCopied(ctx, list)
@@ -157,21 +167,9 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 // notCopied says what the source holds that db copy does not copy yet.
 func (c *dbCopy) notCopied(ctx context.Context, list []outflank.TournamentSummary) error {
 	var users []outflank.User
-	var circuits []outflank.Circuit
-	var members []outflank.Member
 	var err error
 	if !lacks(c.src, "accounts") {
 		if users, err = c.src.Users(ctx); err != nil {
-			return err
-		}
-	}
-	if !lacks(c.src, "circuits") {
-		if circuits, err = c.src.Circuits(ctx); err != nil {
-			return err
-		}
-	}
-	if !lacks(c.src, "members") {
-		if members, err = c.src.MemberList(ctx); err != nil {
 			return err
 		}
 	}
@@ -191,8 +189,6 @@ func (c *dbCopy) notCopied(ctx context.Context, list []outflank.TournamentSummar
 		what, todo string
 	}{
 		{len(users), plural(len(users), "user account", "user accounts") + " (with their roles, tokens and judge links)", "add them again with 'outflank user add'"},
-		{len(circuits), plural(len(circuits), "circuit", "circuits"), "create them again with 'outflank circuit'"},
-		{len(members), plural(len(members), "member record", "member records"), "add them again with 'outflank member add'"},
 		{live, plural(live, "live game", "live games") + " recorded move by move", "the results they led to are copied with the tournaments"},
 	} {
 		if kind.n > 0 {

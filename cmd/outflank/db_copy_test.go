@@ -21,6 +21,13 @@ func copySource(t *testing.T) *tdb {
 	d.ok("player", "import", "second", writeFile(t, "second.csv", tenPlayers))
 	d.ok("pair", "second")
 	d.ok("playerdb", "load", shareddata.File(t, "wof", "joueurs.txt"))
+	d.ok("circuit", "new", "gp", "--rules", "bof-gp", "--year", "2026")
+	d.ok("--as", "gp-secretary", "circuit", "add", "gp", "second")
+	d.ok("member", "add", "--name", "Smith, John", "--country", "GBR", "--paid-until", "2026-12-31")
+	d.ok("member", "add", "--name", "Berg, Anna", "--country", "SWE")
+	d.ok("member", "add", "--name", "Typo, Made")
+	d.ok("member", "edit", "Berg, Anna", "--unwaged")
+	d.ok("member", "remove", "Typo, Made")
 	return d
 }
 
@@ -35,8 +42,10 @@ func sameTournaments(t *testing.T, a, b *tdb, slugs ...string) {
 			}
 		}
 	}
-	if got, want := b.ok("list"), a.ok("list"); got != want {
-		t.Errorf("list differs on the copy:\n got %s\nwant %s", got, want)
+	for _, args := range [][]string{{"list"}, {"circuit", "standings", "gp", "--json"}, {"circuit", "log", "gp", "--json"}, {"member", "list", "--json"}, {"member", "log", "--json"}} {
+		if got, want := b.ok(args...), a.ok(args...); got != want {
+			t.Errorf("outflank %s differs on the copy:\n got %s\nwant %s", strings.Join(args, " "), got, want)
+		}
 	}
 }
 
@@ -48,7 +57,7 @@ func TestDBCopy(t *testing.T) {
 	dst := &tdb{t: t, path: filepath.Join(t.TempDir(), "copy.db")}
 	out := src.ok("db", "copy", "--from", src.path, "--to", dst.path)
 	for _, want := range []string{"copying 2 tournaments from ", "copied e2e (End-to-End Open): 10 players, 5 rounds, ", "copied second (Second Open): 10 players, 1 round, ",
-		"log verified", "player database: copied (joueurs.txt, "} {
+		"log verified", "player database: copied (joueurs.txt, ", "copied circuit gp (", "copied the member records: 2 members, 5 log entries"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("db copy printed %q; want %q in it", out, want)
 		}
@@ -60,11 +69,17 @@ func TestDBCopy(t *testing.T) {
 	// The copy goes on like the original.
 	dst.ok("undo", "e2e")
 	dst.ok("log", "e2e", "--verify")
+	if got, want := dst.ok("member", "add", "--name", "New, Comer"), src.ok("member", "add", "--name", "New, Comer"); got != want {
+		t.Errorf("a member added to the copy: %q; to the original: %q", got, want)
+	}
+	if out := src.ok("db", "copy", "--from", src.path, "--to", filepath.Join(t.TempDir(), "bare.db")); strings.Contains(out, "NOT copied") {
+		t.Errorf("db copy of a source without accounts says %q", out)
+	}
 
 	again := &tdb{t: t, path: filepath.Join(t.TempDir(), "again.db")}
 	again.ok("new", "second", "--name", "Other", "--rules", "woc")
 	before := again.ok("list")
-	again.fail(1, "already has 1 tournament second: nothing was copied", "db", "copy", "--from", src.path, "--to", again.path)
+	again.fail(1, "already has tournament second: nothing was copied", "db", "copy", "--from", src.path, "--to", again.path)
 	if after := again.ok("list"); after != before {
 		t.Errorf("a refused copy changed the destination: %q, then %q", before, after)
 	}

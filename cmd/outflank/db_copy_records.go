@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"slices"
+
+	"outflank"
+)
+
+// records are the federation's records of the source: its circuits and
+// its member records, each with its log (oldest first).
+type records struct {
+	circuits    []outflank.Circuit
+	circuitLogs [][]outflank.CircuitEvent
+	members     []outflank.Member
+	memberLog   []outflank.MemberEvent
+}
+
+// readRecords reads the source's circuits and member records.
+func (c *dbCopy) readRecords(ctx context.Context) (*records, error) {
+	r := &records{}
+	var err error
+	if !lacks(c.src, "circuits") {
+		if r.circuits, err = c.src.Circuits(ctx); err != nil {
+			return nil, err
+		}
+		for _, ci := range r.circuits {
+			log, err := c.src.CircuitLog(ctx, ci.Slug)
+			if err != nil {
+				return nil, err
+			}
+			r.circuitLogs = append(r.circuitLogs, log)
+		}
+	}
+	if !lacks(c.src, "members") {
+		if r.members, err = c.src.MemberList(ctx); err != nil {
+			return nil, err
+		}
+		if r.memberLog, err = c.src.MemberLog(ctx, math.MaxInt32); err != nil {
+			return nil, err
+		}
+		slices.Reverse(r.memberLog) // the store gives the newest first
+	}
+	return r, nil
+}
+
+// recordsClash adds to clash what the destination has of the source's
+// records already.
+func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) ([]string, error) {
+	if len(r.circuits) > 0 && !lacks(c.dst, "circuits") {
+		have, err := c.dst.Circuits(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, ci := range r.circuits {
+			if slices.ContainsFunc(have, func(h outflank.Circuit) bool { return h.Slug == ci.Slug }) {
+				clash = append(clash, "circuit "+ci.Slug)
+			}
+		}
+	}
+	if (len(r.members) > 0 || len(r.memberLog) > 0) && !lacks(c.dst, "members") {
+		have, err := c.dst.MemberList(ctx)
+		if err != nil {
+			return nil, err
+		}
+		log, err := c.dst.MemberLog(ctx, 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(have) > 0 || len(log) > 0 {
+			clash = append(clash, "member records")
+		}
+	}
+	return clash, nil
+}
+
+// restoreRecords copies the circuits, each in a transaction of its own,
+// then the member records in one, and checks each copy.
+func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
+	if len(r.circuits) == 0 && len(r.members) == 0 && len(r.memberLog) == 0 {
+		return nil
+	}
+	arc, ok := c.dst.(outflank.RecordsArchive)
+	if !ok || lacks(c.dst, "circuits") || lacks(c.dst, "members") {
+		c.e.printf(c.e.stdout, "NOT copied: %s, %s: %s cannot receive them yet\n",
+			plural(len(r.circuits), "circuit", "circuits"), plural(len(r.members), "member record", "member records"), c.toName)
+		return nil
+	}
+	for i := range r.circuits {
+		ci, log := &r.circuits[i], r.circuitLogs[i]
+		if err := arc.RestoreCircuit(ctx, ci, log); err != nil {
+			return err
+		}
+		got, err := c.dst.Circuit(ctx, ci.Slug)
+		if err != nil {
+			return err
+		}
+		gotLog, err := c.dst.CircuitLog(ctx, ci.Slug)
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(got, ci) || !sameCircuitLogs(gotLog, log) {
+			return outflank.Errorf(outflank.EINTERNAL, "circuit %s was copied to %s, but the copy differs from the original", ci.Slug, c.toName)
+		}
+		c.e.printf(c.e.stdout, "copied circuit %s (%s): %s, %s\n", ci.Slug, ci.Name,
+			plural(len(ci.Tournaments), "tournament", "tournaments"), plural(len(log), "log entry", "log entries"))
+	}
+	if len(r.members) == 0 && len(r.memberLog) == 0 {
+		return nil
+	}
+	if err := arc.RestoreMembers(ctx, r.members, r.memberLog); err != nil {
+		return err
+	}
+	got, err := c.dst.MemberList(ctx)
+	if err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(got, r.members) && (len(got) > 0 || len(r.members) > 0) {
+		return outflank.Errorf(outflank.EINTERNAL, "the member records were copied to %s, but the copy differs from the original", c.toName)
+	}
+	c.e.printf(c.e.stdout, "copied the member records: %s, %s\n",
+		plural(len(r.members), "member", "members"), plural(len(r.memberLog), "log entry", "log entries"))
+	return nil
+}
+
+// sameCircuitLogs compares two circuit logs, their times as instants.
+func sameCircuitLogs(a, b []outflank.CircuitEvent) bool {
+	return slices.EqualFunc(a, b, func(x, y outflank.CircuitEvent) bool {
+		same := x.At.Equal(y.At)
+		x.At = y.At
+		return same && x == y
+	})
+}
