@@ -50,4 +50,27 @@ type RecordsArchive interface {
 	// members' log (oldest first) in one transaction; ECONFLICT, writing
 	// nothing, when the store has any member record or member log entry.
 	RestoreMembers(ctx context.Context, members []Member, log []MemberEvent) error
+	// DumpAccounts reads the user accounts, in one consistent read.
+	DumpAccounts(ctx context.Context) (*AccountsRecord, error)
+	// RestoreAccounts stores accounts read by DumpAccounts in one
+	// transaction; ECONFLICT, writing nothing, when the store has any
+	// user, token, judge link or accounts' log entry.
+	RestoreAccounts(ctx context.Context, a *AccountsRecord) error
+}
+
+// AccountsRecord is the user accounts of a store as kept, without the
+// sessions (whoever is logged in logs in again) and the failed logins.
+type AccountsRecord struct {
+	// Users have their ids, password hashes, grants and creation times.
+	Users []User
+	// Tokens and JudgeLinks have their ids and hashes.
+	Tokens     []Token
+	JudgeLinks []JudgeLink
+	// Log is the accounts' log, oldest first.
+	Log []AccountEvent
+}
+
+// Empty reports whether a holds nothing.
+func (a *AccountsRecord) Empty() bool {
+	return len(a.Users) == 0 && len(a.Tokens) == 0 && len(a.JudgeLinks) == 0 && len(a.Log) == 0
 }

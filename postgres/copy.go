@@ -215,3 +215,114 @@ func moveSequence(ctx context.Context, tx pgx.Tx, table string) error {
 	}
 	return nil
 }
+
+// DumpAccounts reads the users with their grants, the tokens, the judge
+// links and the accounts' log, from one snapshot.
+func (db *DB) DumpAccounts(ctx context.Context) (*outflank.AccountsRecord, error) {
+	var a *outflank.AccountsRecord
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		a = &outflank.AccountsRecord{} // a retried transaction starts afresh
+		rows, _ := tx.Query(ctx, `SELECT id, name, password, admin, created_at FROM users ORDER BY id`)
+		var u outflank.User
+		if _, err := pgx.ForEachRow(rows, []any{&u.ID, &u.Name, &u.PasswordHash, &u.Admin, &u.CreatedAt}, func() error {
+			u.CreatedAt = u.CreatedAt.UTC()
+			a.Users = append(a.Users, u)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the users: %w", err)
+		}
+		byID := map[int64]int{}
+		for i, u := range a.Users {
+			byID[u.ID] = i
+		}
+		rows, _ = tx.Query(ctx, `SELECT user_id, tournament, role FROM grants ORDER BY user_id, tournament, role`)
+		var id int64
+		var g outflank.Grant
+		if _, err := pgx.ForEachRow(rows, []any{&id, &g.Tournament, &g.Role}, func() error {
+			if i, ok := byID[id]; ok {
+				a.Users[i].Grants = append(a.Users[i].Grants, g)
+			}
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the grants: %w", err)
+		}
+		rows, _ = tx.Query(ctx, `SELECT t.id, t.user_id, u.name, t.name, t.hash, t.created_at FROM tokens t JOIN users u ON u.id = t.user_id ORDER BY t.id`)
+		var t outflank.Token
+		if _, err := pgx.ForEachRow(rows, []any{&t.ID, &t.UserID, &t.User, &t.Name, &t.Hash, &t.CreatedAt}, func() error {
+			t.CreatedAt = t.CreatedAt.UTC()
+			a.Tokens = append(a.Tokens, t)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the tokens: %w", err)
+		}
+		rows, _ = tx.Query(ctx, `SELECT id, tournament, round, table_no, label, created_by, expires_at, hash FROM judge_links ORDER BY id`)
+		var j outflank.JudgeLink
+		if _, err := pgx.ForEachRow(rows, []any{&j.ID, &j.Tournament, &j.Round, &j.Table, &j.Label, &j.CreatedBy, &j.ExpiresAt, &j.Hash}, func() error {
+			j.ExpiresAt = j.ExpiresAt.UTC()
+			a.JudgeLinks = append(a.JudgeLinks, j)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the judge links: %w", err)
+		}
+		rows, _ = tx.Query(ctx, `SELECT id, at, actor, action, subject, summary FROM account_events ORDER BY id`)
+		var e outflank.AccountEvent
+		if _, err := pgx.ForEachRow(rows, []any{&e.ID, &e.At, &e.Actor, &e.Action, &e.Subject, &e.Summary}, func() error {
+			e.At = e.At.UTC()
+			a.Log = append(a.Log, e)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the accounts' log: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// RestoreAccounts stores accounts copied from another store, with their
+// ids and hashes, into a store that has none.
+func (db *DB) RestoreAccounts(ctx context.Context, a *outflank.AccountsRecord) error {
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `LOCK TABLE users, tokens, judge_links, account_events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the accounts: %w", err)
+		}
+		var n int64
+		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM tokens) + (SELECT count(*) FROM judge_links) + (SELECT count(*) FROM account_events)`).Scan(&n); err != nil {
+			return fmt.Errorf("counting the accounts: %w", err)
+		}
+		if n > 0 {
+			return outflank.Errorf(outflank.ECONFLICT, "%s already has user accounts or an accounts' log: nothing was copied", db.where)
+		}
+		batch := &pgx.Batch{}
+		for _, u := range a.Users {
+			batch.Queue(`INSERT INTO users (id, name, password, admin, created_at) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5)`,
+				u.ID, u.Name, u.PasswordHash, u.Admin, u.CreatedAt)
+			for _, g := range u.Grants {
+				batch.Queue(`INSERT INTO grants (user_id, tournament, role) VALUES ($1, $2, $3)`, u.ID, g.Tournament, g.Role)
+			}
+		}
+		for _, t := range a.Tokens {
+			batch.Queue(`INSERT INTO tokens (id, user_id, name, hash, created_at) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5)`,
+				t.ID, t.UserID, t.Name, t.Hash, t.CreatedAt)
+		}
+		for _, j := range a.JudgeLinks {
+			batch.Queue(`INSERT INTO judge_links (id, tournament, round, table_no, label, created_by, expires_at, hash) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				j.ID, j.Tournament, j.Round, j.Table, j.Label, j.CreatedBy, j.ExpiresAt, j.Hash)
+		}
+		for _, e := range a.Log {
+			batch.Queue(`INSERT INTO account_events (id, at, actor, action, subject, summary) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6)`,
+				e.ID, e.At, e.Actor, e.Action, e.Subject, e.Summary)
+		}
+		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return fmt.Errorf("copying the accounts: %w", err)
+		}
+		for _, table := range []string{"users", "tokens", "judge_links", "account_events"} {
+			if err := moveSequence(ctx, tx, table); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -167,8 +167,8 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 // notCopied says what the source holds that db copy does not copy yet.
 func (c *dbCopy) notCopied(ctx context.Context, list []outflank.TournamentSummary) error {
 	var users []outflank.User
-	var err error
-	if !lacks(c.src, "accounts") {
+	if _, ok := c.src.(outflank.RecordsArchive); !ok && !lacks(c.src, "accounts") {
+		var err error
 		if users, err = c.src.Users(ctx); err != nil {
 			return err
 		}

@@ -16,6 +16,8 @@ type records struct {
 	circuitLogs [][]outflank.CircuitEvent
 	members     []outflank.Member
 	memberLog   []outflank.MemberEvent
+	// accounts are nil when the source cannot dump them.
+	accounts *outflank.AccountsRecord
 }
 
 // readRecords reads the source's circuits and member records.
@@ -42,6 +44,11 @@ func (c *dbCopy) readRecords(ctx context.Context) (*records, error) {
 			return nil, err
 		}
 		slices.Reverse(r.memberLog) // the store gives the newest first
+	}
+	if arc, ok := c.src.(outflank.RecordsArchive); ok && !lacks(c.src, "accounts") {
+		if r.accounts, err = arc.DumpAccounts(ctx); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }
@@ -73,20 +80,36 @@ func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) (
 			clash = append(clash, "member records")
 		}
 	}
+	if r.accounts != nil && !r.accounts.Empty() {
+		if arc, ok := c.dst.(outflank.RecordsArchive); ok && !lacks(c.dst, "accounts") {
+			have, err := arc.DumpAccounts(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if !have.Empty() {
+				clash = append(clash, "user accounts")
+			}
+		}
+	}
 	return clash, nil
 }
 
 // restoreRecords copies the circuits, each in a transaction of its own,
 // then the member records in one, and checks each copy.
 func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
-	if len(r.circuits) == 0 && len(r.members) == 0 && len(r.memberLog) == 0 {
+	hasAccounts := r.accounts != nil && !r.accounts.Empty()
+	if len(r.circuits) == 0 && len(r.members) == 0 && len(r.memberLog) == 0 && !hasAccounts {
 		return nil
 	}
 	arc, ok := c.dst.(outflank.RecordsArchive)
-	if !ok || lacks(c.dst, "circuits") || lacks(c.dst, "members") {
-		c.e.printf(c.e.stdout, "NOT copied: %s, %s: %s cannot receive them yet\n",
-			plural(len(r.circuits), "circuit", "circuits"), plural(len(r.members), "member record", "member records"), c.toName)
+	if !ok || lacks(c.dst, "circuits") || lacks(c.dst, "members") || lacks(c.dst, "accounts") {
+		c.e.printf(c.e.stdout, "NOT copied: the circuits, the member records and the user accounts: %s cannot receive them yet\n", c.toName)
 		return nil
+	}
+	if hasAccounts {
+		if err := c.restoreAccounts(ctx, arc, r.accounts); err != nil {
+			return err
+		}
 	}
 	for i := range r.circuits {
 		ci, log := &r.circuits[i], r.circuitLogs[i]
@@ -122,6 +145,25 @@ func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
 	}
 	c.e.printf(c.e.stdout, "copied the member records: %s, %s\n",
 		plural(len(r.members), "member", "members"), plural(len(r.memberLog), "log entry", "log entries"))
+	return nil
+}
+
+// restoreAccounts copies the user accounts in one transaction and checks
+// the copy.
+func (c *dbCopy) restoreAccounts(ctx context.Context, arc outflank.RecordsArchive, a *outflank.AccountsRecord) error {
+	if err := arc.RestoreAccounts(ctx, a); err != nil {
+		return err
+	}
+	got, err := arc.DumpAccounts(ctx)
+	if err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(got, a) {
+		return outflank.Errorf(outflank.EINTERNAL, "the user accounts were copied to %s, but the copy differs from the original", c.toName)
+	}
+	c.e.printf(c.e.stdout, "copied the user accounts: %s, %s, %s, %s (not the sessions: everyone logs in again)\n",
+		plural(len(a.Users), "user", "users"), plural(len(a.Tokens), "token", "tokens"), plural(len(a.JudgeLinks), "judge link", "judge links"),
+		plural(len(a.Log), "log entry", "log entries"))
 	return nil
 }
 

@@ -28,6 +28,12 @@ func copySource(t *testing.T) *tdb {
 	d.ok("member", "add", "--name", "Typo, Made")
 	d.ok("member", "edit", "Berg, Anna", "--unwaged")
 	d.ok("member", "remove", "Typo, Made")
+	if code, _, stderr := runMain(t, "a long and secret password\n", "--db", d.path, "user", "add", "alice", "--admin", "--password-stdin"); code != 0 {
+		t.Fatalf("user add: %s", stderr)
+	}
+	d.ok("user", "grant", "alice", "second")
+	d.ok("token", "add", "alice", "feed")
+	d.ok("judge", "add", "second", "--table", "2", "--label", "Dan", "--base-url", "https://hall.example")
 	return d
 }
 
@@ -42,7 +48,8 @@ func sameTournaments(t *testing.T, a, b *tdb, slugs ...string) {
 			}
 		}
 	}
-	for _, args := range [][]string{{"list"}, {"circuit", "standings", "gp", "--json"}, {"circuit", "log", "gp", "--json"}, {"member", "list", "--json"}, {"member", "log", "--json"}} {
+	for _, args := range [][]string{{"list"}, {"circuit", "standings", "gp", "--json"}, {"circuit", "log", "gp", "--json"}, {"member", "list", "--json"},
+		{"member", "log", "--json"}, {"user", "list"}, {"user", "log", "--json"}, {"token", "list"}, {"judge", "list", "second"}} {
 		if got, want := b.ok(args...), a.ok(args...); got != want {
 			t.Errorf("outflank %s differs on the copy:\n got %s\nwant %s", strings.Join(args, " "), got, want)
 		}
@@ -57,7 +64,8 @@ func TestDBCopy(t *testing.T) {
 	dst := &tdb{t: t, path: filepath.Join(t.TempDir(), "copy.db")}
 	out := src.ok("db", "copy", "--from", src.path, "--to", dst.path)
 	for _, want := range []string{"copying 2 tournaments from ", "copied e2e (End-to-End Open): 10 players, 5 rounds, ", "copied second (Second Open): 10 players, 1 round, ",
-		"log verified", "player database: copied (joueurs.txt, ", "copied circuit gp (", "copied the member records: 2 members, 5 log entries"} {
+		"log verified", "player database: copied (joueurs.txt, ", "copied circuit gp (", "copied the member records: 2 members, 5 log entries",
+		"copied the user accounts: 1 user, 1 token, 1 judge link, 4 log entries (not the sessions"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("db copy printed %q; want %q in it", out, want)
 		}
