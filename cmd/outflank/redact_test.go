@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -83,5 +85,35 @@ func TestPartialDatabase(t *testing.T) {
 	}
 	if _, err := asDatabase(struct{ outflank.Feed }{full}, "pg@host/o"); outflank.ErrorCode(err) != outflank.EINVALID {
 		t.Errorf("a store without tournaments: %v", err)
+	}
+}
+
+// TestPostgresPasswordHidden: with a password in a PostgreSQL --db, the
+// commands' messages and serve's banner name the database without it.
+func TestPostgresPasswordHidden(t *testing.T) {
+	url := strings.Replace(postgresTestURL(t), "://postgres@", "://postgres:Sw0rdf1sh@", 1)
+	if !strings.Contains(url, "Sw0rdf1sh") {
+		t.Skipf("cannot put a password in %s", url)
+	}
+	d := &tdb{t: t, path: url}
+	d.ok("new", "x", "--name", "X", "--rules", "woc")
+	code, stdout, stderr := runMain(t, "", "--db", url, "log", "nope")
+	if code != 1 || strings.Contains(stdout+stderr, "Sw0rdf1sh") || !strings.Contains(stderr, "postgres@127.0.0.1") {
+		t.Errorf("log of a missing tournament: exit %d, %q %q", code, stdout, stderr)
+	}
+	var out, errOut bytes.Buffer
+	e := &env{stdout: &out, stderr: &errOut, db: url}
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	db, err := openStore(ctx, url, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := e.serve(ctx, db, serveOptions{addr: "127.0.0.1:0"}, func(string) { stop() }); err != nil {
+		t.Fatal(err)
+	}
+	if banner := out.String() + errOut.String(); strings.Contains(banner, "Sw0rdf1sh") || !strings.Contains(banner, "serving postgres@127.0.0.1:") {
+		t.Errorf("serve printed %q", banner)
 	}
 }
