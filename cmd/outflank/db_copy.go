@@ -12,15 +12,16 @@ import (
 const dbCopyUsage = "db copy --from SRC --to DST"
 
 var dbCommands = map[string]command{
-	"copy": {usage: dbCopyUsage, help: "copy every tournament, with its audit log, and the player database from one database (a SQLite file or a postgres:// URL) to another", run: runDBCopy},
+	"copy": {usage: dbCopyUsage, help: "copy everything but the sessions and live games (tournaments with their audit logs, circuits, members, accounts, player database) from one database (a SQLite file or a postgres:// URL) to another", run: runDBCopy},
 }
 
 func runDB(e *env, args []string) error { return e.subcommand("db", dbCommands, args) }
 
-// runDBCopy copies the tournaments of one database into another, each in a
-// transaction of its own, exactly: the copy's log verifies and its export
-// is the original's. It writes nothing when the destination already has one
-// of the tournaments.
+// runDBCopy copies one database into another exactly: each tournament in
+// a transaction of its own, so that the copy's log verifies and its export
+// is the original's; then the player database, the user accounts, the
+// circuits and the member records, with their logs and ids. It writes
+// nothing when the destination already has any of them.
 func runDBCopy(e *env, args []string) error {
 	fs := e.newFlags("db copy", dbCopyUsage)
 	from := fs.String("from", "", "the database to copy from: a SQLite `file` or a postgres:// URL")
@@ -92,7 +93,7 @@ func (c *dbCopy) run(ctx context.Context) error {
 		return err
 	}
 	if len(clash) > 0 {
-		return outflank.Errorf(outflank.ECONFLICT, "%s already has %s: nothing was copied; copy into another database, or leave those out of it",
+		return outflank.Errorf(outflank.ECONFLICT, "%s already has %s: nothing was copied; copy into another database, or remove them from it first",
 			c.toName, strings.Join(clash, ", "))
 	}
 	c.e.printf(c.e.stdout, "copying %s from %s to %s\n", plural(len(list), "tournament", "tournaments"), c.fromName, c.toName)
@@ -147,10 +148,6 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if lacks(c.dst, "playerdb") {
-		c.e.printf(c.e.stdout, "player database: NOT copied: %s does not keep the player database yet\n", c.toName)
-		return nil
-	}
 	if had, err := c.dst.PlayerDBInfo(ctx); err == nil {
 		c.e.printf(c.e.stdout, "player database: NOT copied: %s already has one (%s, %s); 'outflank playerdb load' replaces it\n", c.toName, had.Source, plural(had.Players, "player", "players"))
 		return nil
@@ -164,36 +161,19 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 	return nil
 }
 
-// notCopied says what the source holds that db copy does not copy yet.
+// notCopied says what the source holds that db copy does not copy: the
+// live games (the accounts' line says that the sessions are not copied).
 func (c *dbCopy) notCopied(ctx context.Context, list []outflank.TournamentSummary) error {
-	var users []outflank.User
-	if _, ok := c.src.(outflank.RecordsArchive); !ok && !lacks(c.src, "accounts") {
-		var err error
-		if users, err = c.src.Users(ctx); err != nil {
-			return err
-		}
-	}
 	live := 0
 	for _, t := range list {
-		if lacks(c.src, "live") {
-			break
-		}
 		games, err := c.src.LiveGames(ctx, t.Slug)
 		if err != nil {
 			return err
 		}
 		live += len(games)
 	}
-	for _, kind := range []struct {
-		n          int
-		what, todo string
-	}{
-		{len(users), plural(len(users), "user account", "user accounts") + " (with their roles, tokens and judge links)", "add them again with 'outflank user add'"},
-		{live, plural(live, "live game", "live games") + " recorded move by move", "the results they led to are copied with the tournaments"},
-	} {
-		if kind.n > 0 {
-			c.e.printf(c.e.stdout, "NOT copied: %s: db copy does not copy them yet; %s\n", kind.what, kind.todo)
-		}
+	if live > 0 {
+		c.e.printf(c.e.stdout, "NOT copied: %s recorded move by move: db copy does not copy them; the results they led to are in the tournaments\n", plural(live, "live game", "live games"))
 	}
 	return nil
 }

@@ -24,28 +24,24 @@ type records struct {
 func (c *dbCopy) readRecords(ctx context.Context) (*records, error) {
 	r := &records{}
 	var err error
-	if !lacks(c.src, "circuits") {
-		if r.circuits, err = c.src.Circuits(ctx); err != nil {
-			return nil, err
-		}
-		for _, ci := range r.circuits {
-			log, err := c.src.CircuitLog(ctx, ci.Slug)
-			if err != nil {
-				return nil, err
-			}
-			r.circuitLogs = append(r.circuitLogs, log)
-		}
+	if r.circuits, err = c.src.Circuits(ctx); err != nil {
+		return nil, err
 	}
-	if !lacks(c.src, "members") {
-		if r.members, err = c.src.MemberList(ctx); err != nil {
+	for _, ci := range r.circuits {
+		log, err := c.src.CircuitLog(ctx, ci.Slug)
+		if err != nil {
 			return nil, err
 		}
-		if r.memberLog, err = c.src.MemberLog(ctx, math.MaxInt32); err != nil {
-			return nil, err
-		}
-		slices.Reverse(r.memberLog) // the store gives the newest first
+		r.circuitLogs = append(r.circuitLogs, log)
 	}
-	if arc, ok := c.src.(outflank.RecordsArchive); ok && !lacks(c.src, "accounts") {
+	if r.members, err = c.src.MemberList(ctx); err != nil {
+		return nil, err
+	}
+	if r.memberLog, err = c.src.MemberLog(ctx, math.MaxInt32); err != nil {
+		return nil, err
+	}
+	slices.Reverse(r.memberLog) // the store gives the newest first
+	if arc, ok := c.src.(outflank.RecordsArchive); ok {
 		if r.accounts, err = arc.DumpAccounts(ctx); err != nil {
 			return nil, err
 		}
@@ -56,7 +52,7 @@ func (c *dbCopy) readRecords(ctx context.Context) (*records, error) {
 // recordsClash adds to clash what the destination has of the source's
 // records already.
 func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) ([]string, error) {
-	if len(r.circuits) > 0 && !lacks(c.dst, "circuits") {
+	if len(r.circuits) > 0 {
 		have, err := c.dst.Circuits(ctx)
 		if err != nil {
 			return nil, err
@@ -67,7 +63,7 @@ func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) (
 			}
 		}
 	}
-	if (len(r.members) > 0 || len(r.memberLog) > 0) && !lacks(c.dst, "members") {
+	if len(r.members) > 0 || len(r.memberLog) > 0 {
 		have, err := c.dst.MemberList(ctx)
 		if err != nil {
 			return nil, err
@@ -81,7 +77,7 @@ func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) (
 		}
 	}
 	if r.accounts != nil && !r.accounts.Empty() {
-		if arc, ok := c.dst.(outflank.RecordsArchive); ok && !lacks(c.dst, "accounts") {
+		if arc, ok := c.dst.(outflank.RecordsArchive); ok {
 			have, err := arc.DumpAccounts(ctx)
 			if err != nil {
 				return nil, err
@@ -102,7 +98,7 @@ func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
 		return nil
 	}
 	arc, ok := c.dst.(outflank.RecordsArchive)
-	if !ok || lacks(c.dst, "circuits") || lacks(c.dst, "members") || lacks(c.dst, "accounts") {
+	if !ok {
 		c.e.printf(c.e.stdout, "NOT copied: the circuits, the member records and the user accounts: %s cannot receive them yet\n", c.toName)
 		return nil
 	}

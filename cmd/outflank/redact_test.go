@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -50,41 +49,6 @@ func TestPostgresPasswordNotPrinted(t *testing.T) {
 		if code == 0 || strings.Contains(stdout+stderr, "Sw0rdf1sh") {
 			t.Errorf("outflank %s: exit %d, stdout %q, stderr %q: want a failure that hides the password", strings.Join(args, " "), code, stdout, stderr)
 		}
-	}
-}
-
-// TestPartialDatabase: a store that keeps tournaments but not the rest
-// answers for the rest with an error saying so, and serve leaves it out.
-func TestPartialDatabase(t *testing.T) {
-	full, err := openStore(t.Context(), filepath.Join(t.TempDir(), "p.db"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer full.Close()
-	db, err := asDatabase(struct {
-		outflank.Store
-		outflank.Feed
-	}{full, full}, "pg@host/o")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Tournaments(t.Context()); err != nil {
-		t.Errorf("Tournaments: %v", err)
-	}
-	if _, err := db.Users(t.Context()); err == nil || !strings.Contains(err.Error(), "pg@host/o: the PostgreSQL store of this outflank does not keep user accounts yet") {
-		t.Errorf("Users: %v", err)
-	}
-	if _, err := db.PlayerDBInfo(t.Context()); outflank.ErrorCode(err) != outflank.ENOTFOUND {
-		t.Errorf("PlayerDBInfo: %v, want ENOTFOUND", err)
-	}
-	if !lacks(db, "accounts") || !lacks(db, "members") || lacks(full, "accounts") {
-		t.Errorf("lacks: wrong")
-	}
-	if _, ok := db.(outflank.Archive); ok {
-		t.Errorf("a partial store without Archive is an Archive")
-	}
-	if _, err := asDatabase(struct{ outflank.Feed }{full}, "pg@host/o"); outflank.ErrorCode(err) != outflank.EINVALID {
-		t.Errorf("a store without tournaments: %v", err)
 	}
 }
 

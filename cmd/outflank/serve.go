@@ -110,19 +110,6 @@ func (e *env) serve(ctx context.Context, db database, o serveOptions, started fu
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 	cfg := web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db, Members: db, TrustedProxies: o.proxies}
-	// A store that does not keep something yet serves the site without it.
-	if lacks(db, "accounts") {
-		cfg.Accounts = nil
-	}
-	if lacks(db, "live") {
-		cfg.Live = nil
-	}
-	if lacks(db, "playerdb") {
-		cfg.PlayerDB = nil
-	}
-	if lacks(db, "members") {
-		cfg.Members = nil
-	}
 	var ratings *web.RatingsState
 	if o.results != "" {
 		ratings = web.NewRatingsState()
