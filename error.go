@@ -22,6 +22,10 @@ const (
 	EFORBIDDEN = "forbidden"
 	// ELIMIT: too many attempts; wait, then try again.
 	ELIMIT = "rate_limited"
+	// EUNAVAILABLE: the database cannot be reached or is too busy right
+	// now (a PostgreSQL server restarting); nothing was saved, and the same
+	// request may succeed in a few seconds.
+	EUNAVAILABLE = "unavailable"
 )
 
 // Error is a failure that users see. Message says what was wrong and what to

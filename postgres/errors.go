@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/url"
 	"strings"
@@ -28,6 +29,8 @@ const (
 	stateCannotConnectNow  = "57P03"
 	stateReadOnlySQLTx     = "25006"
 	stateInsufficientPrivs = "42501"
+	stateBadEncoding       = "22021"
+	stateUntranslatable    = "22P05"
 )
 
 // translate turns driver errors that the user can act on into domain
@@ -44,7 +47,7 @@ func (db *DB) translate(err error) error {
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		if isConnectError(err) {
-			return outflank.Errorf(outflank.EINTERNAL, "cannot reach PostgreSQL at %s: no answer in time; check that the server is running and that --db names the right host and port", db.where)
+			return outflank.Errorf(outflank.EUNAVAILABLE, "cannot reach PostgreSQL at %s: no answer in time; check that the server is running and that --db names the right host and port", db.where)
 		}
 		return err
 	}
@@ -62,17 +65,22 @@ func (db *DB) translate(err error) error {
 		case stateNoDatabase:
 			return outflank.Errorf(outflank.EINVALID, "PostgreSQL at %s has no such database: create it (createdb) or fix the database name in --db", db.where)
 		case stateTooManyConns:
-			return outflank.Errorf(outflank.EINTERNAL, "PostgreSQL at %s has too many connections: nothing was saved; try again later, or raise max_connections", db.where)
+			return outflank.Errorf(outflank.EUNAVAILABLE, "PostgreSQL at %s has too many connections: nothing was saved; try again later, or raise max_connections", db.where)
 		case stateDiskFull:
 			return outflank.Errorf(outflank.EINTERNAL, "the disk of PostgreSQL at %s is full: nothing was saved; free some space and try again", db.where)
 		case stateAdminShutdown, stateCrashShutdown, stateCannotConnectNow:
-			return outflank.Errorf(outflank.EINTERNAL, "PostgreSQL at %s is shutting down or starting up: nothing was saved; try again in a moment", db.where)
+			return outflank.Errorf(outflank.EUNAVAILABLE, "PostgreSQL at %s is shutting down or starting up: nothing was saved; try again in a moment", db.where)
 		case stateReadOnlySQLTx:
 			return outflank.Errorf(outflank.EINVALID, "PostgreSQL at %s is read-only (a standby?): nothing was saved; point --db at the primary server", db.where)
+		case stateBadEncoding, stateUntranslatable:
+			return outflank.Errorf(outflank.EINVALID, "the change holds text PostgreSQL cannot store (a NUL character, or bytes that are not UTF-8): nothing was saved; remove it and try again")
 		case stateInsufficientPrivs:
 			return outflank.Errorf(outflank.EINVALID, "the user of %s may not do this (%s): grant it the rights on the database, or use its owner", db.where, pgErr.Message)
 		}
 		return err
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return outflank.Errorf(outflank.EUNAVAILABLE, "lost the connection to PostgreSQL at %s: nothing was saved; try again in a moment", db.where)
 	}
 	if isConnectError(err) || isNetError(err) {
 		why := "it does not answer"
@@ -84,7 +92,7 @@ func (db *DB) translate(err error) error {
 		case isDNSError(err):
 			why = "unknown host"
 		}
-		return outflank.Errorf(outflank.EINTERNAL, "cannot reach PostgreSQL at %s (%s): nothing was read or written; check that the server is running and that --db names the right host and port", db.where, why)
+		return outflank.Errorf(outflank.EUNAVAILABLE, "cannot reach PostgreSQL at %s (%s): nothing was read or written; check that the server is running and that --db names the right host and port", db.where, why)
 	}
 	return err
 }
@@ -107,7 +115,7 @@ func isDNSError(err error) bool {
 // tooBusy is the error of a transaction that lost to others txAttempts
 // times.
 func (db *DB) tooBusy(last error) error {
-	return outflank.Errorf(outflank.ECONFLICT, "PostgreSQL at %s was too busy: the change collided with others %d times (%v) and nothing was saved; try again", db.where, txAttempts, sqlState(last))
+	return outflank.Errorf(outflank.EUNAVAILABLE, "PostgreSQL at %s was too busy: the change collided with others %d times (%v) and nothing was saved; try again", db.where, txAttempts, sqlState(last))
 }
 
 // sqlState names a serialization failure or deadlock for a message.

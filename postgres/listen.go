@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 )
 
 // changesChannel is the NOTIFY channel of tournament changes. A payload is
@@ -21,6 +23,19 @@ const (
 	reconnectPause    = 50 * time.Millisecond
 	maxReconnectPause = 5 * time.Second
 )
+
+// Liveness of the LISTEN connection: after listenIdle without a
+// notification it must answer a ping within pingTimeout, or it is taken
+// for dead (a cut network shows no error until TCP gives up, in minutes)
+// and made again.
+const (
+	listenIdle  = 30 * time.Second
+	pingTimeout = 5 * time.Second
+)
+
+// watcherName is the application_name of the LISTEN connection, for
+// whoever reads pg_stat_activity.
+const watcherName = "outflank watcher"
 
 // notify queues, in the write transaction tx, the notification that the
 // tournament slug is now at version. PostgreSQL delivers it to every
@@ -42,12 +57,17 @@ type listener struct {
 	stop   context.CancelFunc
 	done   chan struct{}
 	closed bool
+	// gone is closed by close: watchers return.
+	gone chan struct{}
 
 	// pid is the server process of the LISTEN connection, 0 while there
 	// is none (for tests, which cut it).
 	pid atomic.Uint32
 	// beforeReconnect, when set (by tests), runs before each reconnection.
 	beforeReconnect func(ctx context.Context)
+	// idle, pingTimeout and readTimeout are listenIdle, pingTimeout and
+	// versionsTimeout, shorter in tests.
+	idle, pingTimeout, readTimeout time.Duration
 }
 
 // watcher is one Watch call's mailbox: the versions notified since it last
@@ -59,7 +79,11 @@ type watcher struct {
 	wake    chan struct{}
 }
 
-func (l *listener) init() { l.watchers = map[*watcher]struct{}{} }
+func (l *listener) init() {
+	l.idle, l.pingTimeout, l.readTimeout = listenIdle, pingTimeout, versionsTimeout
+	l.watchers = map[*watcher]struct{}{}
+	l.gone = make(chan struct{})
+}
 
 // subscribe adds a watcher, starting the loop if it is the first.
 func (l *listener) subscribe(db *DB) (*watcher, bool) {
@@ -97,6 +121,9 @@ func (l *listener) unsubscribe(w *watcher) {
 // close stops the loop for good.
 func (l *listener) close() {
 	l.mu.Lock()
+	if !l.closed {
+		close(l.gone)
+	}
 	l.closed = true
 	done := l.done
 	if l.stop != nil {
@@ -166,26 +193,21 @@ func (db *DB) listenLoop(ctx context.Context, done chan struct{}) {
 				l.beforeReconnect(ctx)
 			}
 		}
-		conn, err := pgx.ConnectConfig(ctx, db.config.ConnConfig.Copy())
+		conn, err := pgx.ConnectConfig(ctx, db.watchConfig())
 		if err != nil {
 			if ctx.Err() != nil {
 				return
 			}
 			continue
 		}
-		if _, err := conn.Exec(ctx, "LISTEN "+changesChannel); err == nil {
+		listenCtx, cancel := context.WithTimeout(ctx, l.pingTimeout)
+		_, err = conn.Exec(listenCtx, "LISTEN "+changesChannel)
+		cancel()
+		if err == nil {
 			pause = reconnectPause
 			l.pid.Store(conn.PgConn().PID())
 			l.each(func(w *watcher) { w.resync = true })
-			for {
-				n, err := conn.WaitForNotification(ctx)
-				if err != nil {
-					break
-				}
-				if n.Channel == changesChannel {
-					l.dispatch(n.Payload)
-				}
-			}
+			l.follow(ctx, conn)
 			l.pid.Store(0)
 		}
 		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -195,4 +217,46 @@ func (db *DB) listenLoop(ctx context.Context, done chan struct{}) {
 			return
 		}
 	}
+}
+
+// follow hands on the notifications of conn until it fails, stops
+// answering or ctx ends.
+func (l *listener) follow(ctx context.Context, conn *pgx.Conn) {
+	for {
+		waitCtx, cancel := context.WithTimeout(ctx, l.idle)
+		n, err := conn.WaitForNotification(waitCtx)
+		idle := waitCtx.Err() != nil && ctx.Err() == nil
+		cancel()
+		switch {
+		case err == nil:
+			if n != nil && n.Channel == changesChannel {
+				l.dispatch(n.Payload)
+			}
+		case !idle || conn.IsClosed():
+			return // ctx ended, or the connection failed
+		default:
+			pingCtx, cancel := context.WithTimeout(ctx, l.pingTimeout)
+			err := conn.Ping(pingCtx)
+			cancel()
+			if err != nil {
+				return
+			}
+		}
+	}
+}
+
+// watchConfig is the configuration of the LISTEN connection: the pool's,
+// named watcherName, with a context that ends a wait by a deadline on the
+// socket rather than by a cancel request, since follow ends each idle wait
+// that way and goes on using the connection.
+func (db *DB) watchConfig() *pgx.ConnConfig {
+	c := db.config.ConnConfig.Copy()
+	if c.RuntimeParams == nil {
+		c.RuntimeParams = map[string]string{}
+	}
+	c.RuntimeParams["application_name"] = watcherName
+	c.BuildContextWatcherHandler = func(pgConn *pgconn.PgConn) ctxwatch.Handler {
+		return &pgconn.DeadlineContextWatcherHandler{Conn: pgConn.Conn()}
+	}
+	return c
 }

@@ -27,15 +27,29 @@ func (db *DB) notFound(slug string) error {
 	return outflank.Errorf(outflank.ENOTFOUND, "no tournament %q: 'outflank list' shows the tournaments in %s", slug, db.where)
 }
 
-// load reads the tournament with slug and all its rows.
+// load reads the tournament with slug and all its rows. The five queries
+// go to the server together, in one round trip: the later ones find the
+// tournament by its slug.
 func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string) (*loaded, error) {
+	const ofSlug = `(SELECT id FROM tournaments WHERE slug = $1)`
+	batch := &pgx.Batch{}
+	batch.Queue(`SELECT id, slug, name, date, rules, settings, version FROM tournaments WHERE slug = $1`, slug)
+	batch.Queue(`SELECT id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, absent_rounds,
+		citizenship, resident_since, exemption, version FROM players WHERE tournament_id = `+ofSlug, slug)
+	batch.Queue(`SELECT number, stage, method, seed, version FROM rounds WHERE tournament_id = `+ofSlug, slug)
+	batch.Queue(`SELECT round, table_no, black, white, outcome, black_discs, white_discs, board_black, board_white,
+		moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, chooser, chose, version
+		FROM games WHERE tournament_id = `+ofSlug, slug)
+	batch.Queue(`SELECT round, player, version FROM byes WHERE tournament_id = `+ofSlug, slug)
+	results := tx.SendBatch(ctx, batch)
+	defer results.Close()
+
 	l := &loaded{t: &outflank.Tournament{}, versions: map[string]int{}}
 	t := l.t
 	var settings []byte
 	var ruleset string
 	var version int64
-	err := tx.QueryRow(ctx, `SELECT id, slug, name, date, rules, settings, version FROM tournaments WHERE slug = $1`, slug).
-		Scan(&l.id, &t.Slug, &t.Name, &t.Date, &ruleset, &settings, &version)
+	err := results.QueryRow().Scan(&l.id, &t.Slug, &t.Name, &t.Date, &ruleset, &settings, &version)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, db.notFound(slug)
 	}
@@ -48,26 +62,28 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string) (*loaded, error)
 	}
 	l.versions[versionKey(outflank.EntityTournament, slug)] = int(version)
 	t.Version = version
-	if err := loadPlayers(ctx, tx, l); err != nil {
+	if err := loadPlayers(results, l); err != nil {
 		return nil, err
 	}
-	rounds, err := loadRounds(ctx, tx, l)
+	rounds, err := loadRounds(results, l)
 	if err != nil {
 		return nil, err
 	}
-	if err := loadGames(ctx, tx, l, rounds); err != nil {
+	if err := loadGames(results, l, rounds); err != nil {
 		return nil, err
 	}
-	if err := loadByes(ctx, tx, l, rounds); err != nil {
+	if err := loadByes(results, l, rounds); err != nil {
 		return nil, err
+	}
+	if err := results.Close(); err != nil {
+		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
 	}
 	outflank.Assemble(t, rounds)
 	return l, nil
 }
 
-func loadPlayers(ctx context.Context, tx pgx.Tx, l *loaded) error {
-	rows, err := tx.Query(ctx, `SELECT id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, absent_rounds,
-		citizenship, resident_since, exemption, version FROM players WHERE tournament_id = $1 ORDER BY id`, l.id)
+func loadPlayers(results pgx.BatchResults, l *loaded) error {
+	rows, err := results.Query()
 	if err != nil {
 		return fmt.Errorf("reading players: %w", err)
 	}
@@ -94,8 +110,8 @@ func loadPlayers(ctx context.Context, tx pgx.Tx, l *loaded) error {
 	return nil
 }
 
-func loadRounds(ctx context.Context, tx pgx.Tx, l *loaded) (map[int]*outflank.Round, error) {
-	rows, err := tx.Query(ctx, `SELECT number, stage, method, seed, version FROM rounds WHERE tournament_id = $1`, l.id)
+func loadRounds(results pgx.BatchResults, l *loaded) (map[int]*outflank.Round, error) {
+	rows, err := results.Query()
 	if err != nil {
 		return nil, fmt.Errorf("reading rounds: %w", err)
 	}
@@ -118,10 +134,8 @@ func loadRounds(ctx context.Context, tx pgx.Tx, l *loaded) (map[int]*outflank.Ro
 	return rounds, nil
 }
 
-func loadGames(ctx context.Context, tx pgx.Tx, l *loaded, rounds map[int]*outflank.Round) error {
-	rows, err := tx.Query(ctx, `SELECT round, table_no, black, white, outcome, black_discs, white_discs, board_black, board_white,
-		moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, chooser, chose, version
-		FROM games WHERE tournament_id = $1 ORDER BY round, table_no`, l.id)
+func loadGames(results pgx.BatchResults, l *loaded, rounds map[int]*outflank.Round) error {
+	rows, err := results.Query()
 	if err != nil {
 		return fmt.Errorf("reading games: %w", err)
 	}
@@ -162,8 +176,8 @@ func loadGames(ctx context.Context, tx pgx.Tx, l *loaded, rounds map[int]*outfla
 	return nil
 }
 
-func loadByes(ctx context.Context, tx pgx.Tx, l *loaded, rounds map[int]*outflank.Round) error {
-	rows, err := tx.Query(ctx, `SELECT round, player, version FROM byes WHERE tournament_id = $1 ORDER BY round, player`, l.id)
+func loadByes(results pgx.BatchResults, l *loaded, rounds map[int]*outflank.Round) error {
+	rows, err := results.Query()
 	if err != nil {
 		return fmt.Errorf("reading byes: %w", err)
 	}

@@ -67,7 +67,10 @@ func (db *DB) migrate(ctx context.Context) error {
 			// Without arguments, Exec uses the simple protocol, which
 			// runs a script of several statements.
 			if _, err := tx.Exec(ctx, string(script)); err != nil {
-				return fmt.Errorf("postgres: migration %s: %w", m.name, err)
+				if retryable(err) {
+					return err
+				}
+				return outflank.Errorf(outflank.EINTERNAL, "upgrading the schema of %s failed at migration %s (%v): nothing was changed; check the server's log", db.where, m.name, err)
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.version, m.name); err != nil {
 				return fmt.Errorf("postgres: recording migration %s: %w", m.name, err)

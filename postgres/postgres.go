@@ -16,17 +16,19 @@
 //
 // Retries: a transaction that fails with a serialization failure (SQLSTATE
 // 40001) or a deadlock (40P01) runs again, whole, up to txAttempts times
-// with a jittered, growing pause; then the caller gets an ECONFLICT error
+// with a jittered, growing pause; then the caller gets an EUNAVAILABLE error
 // saying the database was too busy. A function run by db.tx must therefore
 // have no effect outside the transaction.
 //
 // Live updates: each committing write calls notify, which queues a NOTIFY
 // on the channel outflank_changes carrying "slug version"; PostgreSQL
-// delivers it at commit, to every instance. Each DB holds one dedicated
-// LISTEN connection (listen.go) while something watches, and fans its
-// notifications out to its watchers; after the connection drops it
-// reconnects with backoff and has every watcher read all versions again,
-// so a change made while it was away is still reported.
+// delivers it at commit, to every instance, and never for a rollback. Each
+// DB holds one dedicated LISTEN connection (listen.go, not taken from the
+// pool) while something watches, and fans its notifications out to its
+// watchers (watch.go). When that connection drops, or stays silent and
+// then fails a ping (a cut network), it is made again with a growing,
+// jittered pause, and every watcher then reads all versions again: a
+// change made while nobody listened is still reported.
 //
 // Migrations: numbered scripts embedded from migrations/, recorded in
 // schema_migrations. Open applies the pending ones in one transaction
@@ -78,6 +80,11 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if config.ConnConfig.ConnectTimeout == 0 {
 		config.ConnConfig.ConnectTimeout = connectTimeout
 	}
+	// A pooled connection that died without a word (a cut network) fails
+	// its ping and is replaced, instead of hanging the caller.
+	if config.PingTimeout == 0 {
+		config.PingTimeout = pingTimeout
+	}
 	db := &DB{config: config, where: describe(config), Now: time.Now}
 	db.listen.init()
 	db.pool, err = pgxpool.NewWithConfig(ctx, config)
@@ -98,11 +105,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // describe names the server and database of config for messages.
 func describe(config *pgxpool.Config) string {
 	c := config.ConnConfig
-	host := c.Host
-	if len(host) > 0 && host[0] == '/' {
-		return fmt.Sprintf("%s@%s (socket, port %d)/%s", c.User, host, c.Port, c.Database)
-	}
-	return fmt.Sprintf("%s@%s:%d/%s", c.User, host, c.Port, c.Database)
+	return fmt.Sprintf("%s@%s:%d/%s", c.User, c.Host, c.Port, c.Database)
 }
 
 // Where names the server and database (user@host:port/database), without

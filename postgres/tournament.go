@@ -75,14 +75,15 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 	return l.t, nil
 }
 
-// Tournaments lists the tournaments, most recent first.
+// Tournaments lists the tournaments, most recent first. Dates and slugs
+// compare byte by byte, as in SQLite, whatever the database's collation.
 func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, error) {
 	var list []outflank.TournamentSummary
 	err := db.readTx(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT slug, name, date, rules,
 			(SELECT count(*) FROM players p WHERE p.tournament_id = t.id),
 			(SELECT count(*) FROM rounds r WHERE r.tournament_id = t.id)
-			FROM tournaments t ORDER BY date DESC, slug`)
+			FROM tournaments t ORDER BY date COLLATE "C" DESC, slug COLLATE "C"`)
 		if err != nil {
 			return fmt.Errorf("listing tournaments: %w", err)
 		}

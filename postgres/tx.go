@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"outflank"
 )
 
 // txAttempts bounds how many times a transaction runs again after a
@@ -42,7 +44,7 @@ func (db *DB) writeTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 // tx runs fn in a transaction with opts and commits it. A serialization
 // failure or a deadlock, in fn or at commit, runs the whole transaction
 // again, up to txAttempts times, after a jittered pause; then it gives up
-// with an ECONFLICT error that says the database was too busy. fn must
+// with an EUNAVAILABLE error that says the database was too busy. fn must
 // have no effect outside tx, since it may run more than once. Errors are
 // translated (errors.go).
 func (db *DB) tx(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) error) error {
@@ -80,9 +82,25 @@ func (db *DB) txOnce(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx)
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
+		if _, answered := errors.AsType[*pgconn.PgError](err); !answered && opts.AccessMode != pgx.ReadOnly {
+			// The server may have committed before the connection failed
+			// or the wait ended: only a look can tell.
+			return outflank.Errorf(outflank.EUNAVAILABLE, "the connection to PostgreSQL at %s failed while committing (%v): the change may or may not have been saved; look at it (and at the log) before trying again", db.where, commitProblem(ctx, err))
+		}
 		return fmt.Errorf("committing: %w", err)
 	}
 	return nil
+}
+
+// commitProblem says briefly why a commit got no answer.
+func commitProblem(ctx context.Context, err error) string {
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return "no answer in time"
+	case ctx.Err() != nil:
+		return "the command was stopped"
+	}
+	return "the connection was lost"
 }
 
 // SQLSTATEs that mean "run the transaction again".

@@ -20,12 +20,18 @@ var _ outflank.Feed = (*DB)(nil)
 // after a read failed (the server restarting, say).
 const rereadPause = time.Second
 
+// versionsTimeout bounds a read of the versions: on a connection that died
+// without a word (a cut network) it fails and is tried again on another,
+// instead of waiting minutes for TCP to give up.
+const versionsTimeout = 15 * time.Second
+
 // Watch implements outflank.Feed. It calls changed with every tournament's
 // version at once, then each time the DB's LISTEN connection (listen.go)
 // hears of a change, made by this process or another, until ctx ends. After
 // the connection was lost and made again it reads every version, so a
 // change made meanwhile is reported too. A read that fails because the
-// server cannot be reached is tried again; any other failure ends Watch.
+// server cannot be reached is tried again; any other failure ends Watch,
+// and so does closing the DB.
 func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)) error {
 	w, ok := db.listen.subscribe(db)
 	if !ok {
@@ -56,6 +62,8 @@ func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-db.listen.gone:
+			return nil
 		case <-reread:
 			reread = nil
 		case <-w.wake:
@@ -84,6 +92,8 @@ func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)
 // versions reads every tournament's version. Its errors are the driver's,
 // untranslated, for unreachable to judge.
 func (db *DB) versions(ctx context.Context) (map[string]int64, error) {
+	ctx, cancel := context.WithTimeout(ctx, db.listen.readTimeout)
+	defer cancel()
 	v := map[string]int64{}
 	err := db.txOnce(ctx, readOptions, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT slug, version FROM tournaments`)

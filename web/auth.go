@@ -224,6 +224,8 @@ func statusOf(err error) int {
 		return http.StatusForbidden
 	case outflank.ELIMIT:
 		return http.StatusTooManyRequests
+	case outflank.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }

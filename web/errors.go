@@ -31,6 +31,11 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, message string
 // errorPage answers with status and message, as HTML or, on the API, JSON.
 func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, message string, links ...link) {
 	w.Header().Set("Cache-Control", "no-store")
+	if status == http.StatusServiceUnavailable {
+		// The database is restarting or out of reach: a client may try
+		// again shortly (RFC 9110 10.2.3).
+		w.Header().Set("Retry-After", "5")
+	}
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)

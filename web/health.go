@@ -35,6 +35,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		h.Status, h.Error, status = "unavailable", "the database does not answer", http.StatusServiceUnavailable
+		w.Header().Set("Retry-After", "5")
 	}
 	h.Tournaments = len(list)
 	w.Header().Set("Content-Type", "application/json")

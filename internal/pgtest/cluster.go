@@ -12,8 +12,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 )
+
+// account is a user the server's programs run as.
+type account struct{ uid, gid uint32 }
 
 // dirPrefix names the temporary folders of throwaway clusters.
 const dirPrefix = "outflank-pgtest-"
@@ -23,14 +25,20 @@ type cluster struct {
 	bin  string // the folder of initdb, pg_ctl and postgres
 	dir  string // the temporary folder: data/, the socket, the log
 	port int
-	// cred runs the server's programs as an unprivileged user when this
+	// as runs the server's programs as an unprivileged user when this
 	// process is root (initdb refuses to run as root); nil otherwise.
-	cred *syscall.Credential
+	as *account
 }
 
 // findBin returns the folder of initdb and pg_ctl: from PATH, else the
 // newest /usr/lib/postgresql/*/bin (Debian does not put them on PATH).
 func findBin() (string, error) {
+	if dir := os.Getenv(EnvBin); dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "initdb")); err != nil {
+			return "", fmt.Errorf("initdb not found in %s=%s; apt-get install postgresql, or fix %s", EnvBin, dir, EnvBin)
+		}
+		return dir, nil
+	}
 	if p, err := exec.LookPath("initdb"); err == nil {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real
@@ -75,7 +83,7 @@ func newCluster(bin string) (*cluster, error) {
 		}
 		uid, _ := strconv.Atoi(u.Uid)
 		gid, _ := strconv.Atoi(u.Gid)
-		c.cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+		c.as = &account{uid: uint32(uid), gid: uint32(gid)}
 		if err := os.Chown(dir, uid, gid); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
@@ -160,8 +168,8 @@ func (c *cluster) run(name string, args ...string) ([]byte, error) {
 	cmd := exec.Command(filepath.Join(c.bin, name), args...)
 	cmd.Dir = c.dir
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
-	if c.cred != nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred}
+	if c.as != nil {
+		c.as.apply(cmd)
 		cmd.Env = append(cmd.Env, "HOME="+c.dir, "USER=postgres")
 	}
 	return cmd.CombinedOutput()
@@ -193,21 +201,13 @@ func reapStale() {
 		}
 		c := &cluster{bin: bin, dir: dir}
 		if info, err := os.Stat(dir); err == nil && os.Geteuid() == 0 {
-			if st, ok := info.Sys().(*syscall.Stat_t); ok {
-				c.cred = &syscall.Credential{Uid: st.Uid, Gid: st.Gid}
-			}
+			c.as = owner(info)
 		}
 		if c.running() {
 			c.stop("immediate")
 		}
 		os.RemoveAll(dir)
 	}
-}
-
-// alive reports whether process pid exists.
-func alive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // withDatabase returns the URL u naming database name instead.

@@ -8,9 +8,10 @@
 //
 //	func TestMain(m *testing.M) { pgtest.Main(m) }
 //
-// URL refuses to start a cluster without that, so no test leaves a server
-// running. A cluster left behind by a test binary that was killed is
-// stopped and removed by the next one that starts a cluster.
+// (or pgtest.Run, for a TestMain that does more). URL refuses to start a
+// cluster without either, so no test leaves a server running. A cluster
+// left behind by a test binary that was killed is stopped and removed by
+// the next one that starts a cluster.
 //
 // When PostgreSQL is not installed, URL skips the test with a loud message,
 // unless OUTFLANK_REQUIRE_POSTGRES=1, which makes it fail instead.
@@ -38,6 +39,9 @@ const (
 	// EnvRequire, set to 1, turns "PostgreSQL is not installed" from a skip
 	// into a failure (CI sets it, so the suite never passes by skipping).
 	EnvRequire = "OUTFLANK_REQUIRE_POSTGRES"
+	// EnvBin names the folder of initdb and pg_ctl, instead of looking on
+	// PATH and in /usr/lib/postgresql/*/bin.
+	EnvBin = "OUTFLANK_PG_BIN"
 )
 
 var (
@@ -60,9 +64,13 @@ var (
 	dbCount atomic.Int64
 )
 
-// Main runs the tests of m and then stops the throwaway cluster, if one
-// was started, and exits with the tests' code. Call it from TestMain.
-func Main(m *testing.M) {
+// Main runs the tests of m, stops the throwaway cluster, if one was
+// started, and exits with the tests' code. Call it from TestMain.
+func Main(m *testing.M) { os.Exit(Run(m)) }
+
+// Run is Main for a TestMain that has more to do after the tests: it runs
+// them, stops the cluster and returns the code to exit with.
+func Run(m *testing.M) int {
 	mainCalled.Store(true)
 	code := m.Run()
 	if err := stopAll(); err != nil {
@@ -71,7 +79,7 @@ func Main(m *testing.M) {
 			code = 1
 		}
 	}
-	os.Exit(code)
+	return code
 }
 
 // stopAll stops and removes the cluster, if any.
