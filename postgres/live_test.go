@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"outflank"
 	"outflank/internal/pgtest"
 	"outflank/internal/storetest"
@@ -181,5 +183,71 @@ func TestWatchLiveReconnects(t *testing.T) {
 	}
 	if got, _ := w.wait(t, 3, 5*time.Second); len(got[2]) != 1 || got[2][0].Stamp != 2 {
 		t.Fatalf("listening again: %+v", got[2:])
+	}
+}
+
+// TestWatchLiveEndsWhenClosed: closing the store ends its WatchLive.
+func TestWatchLiveEndsWhenClosed(t *testing.T) {
+	db, err := postgres.Open(context.Background(), pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	called := make(chan struct{}, 1)
+	go func() {
+		done <- db.WatchLive(context.Background(), func([]outflank.LiveGame) { called <- struct{}{} })
+	}()
+	<-called
+	db.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("WatchLive: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("WatchLive still runs after Close")
+	}
+}
+
+// TestWatchLiveCatchesUp: when its connection is cut, WatchLive connects
+// again and reports the writes made while it was away, once.
+func TestWatchLiveCatchesUp(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	db, other := mustOpenURL(t, url), mustOpenURL(t, url)
+	w := watch(t, db)
+	w.wait(t, 1, 5*time.Second)
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var cut int
+	err = conn.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+		WHERE application_name = 'outflank live watcher' AND datname = current_database()`).Scan(&cut)
+	if err != nil || cut != 1 {
+		t.Fatalf("cutting the watcher's connection: %d cut, %v", cut, err)
+	}
+	for table := 1; table <= 3; table++ {
+		if _, err := other.UpdateLive(ctx, "club", 1, table, storetest.Record(1, "f5")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, _ := w.wait(t, 2, 10*time.Second)
+		var stamps []int64
+		for _, call := range got[1:] {
+			for _, g := range call {
+				stamps = append(stamps, g.Stamp)
+			}
+		}
+		if len(stamps) == 3 && stamps[0] == 1 && stamps[2] == 3 {
+			break
+		}
+		if len(stamps) > 3 || time.Now().After(deadline) {
+			t.Fatalf("stamps reported after the cut: %v, want 1 2 3", stamps)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

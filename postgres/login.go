@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -26,14 +25,11 @@ func (db *DB) LoginAttempt(ctx context.Context, keys []string, at, since time.Ti
 	var attempt []int64
 	err := db.writeTx(ctx, func(tx pgx.Tx) error {
 		limited, attempt = "", nil
-		// Locked in one order, so that two attempts on the same keys
-		// cannot each hold the lock the other waits for.
-		sorted := slices.Clone(keys)
-		slices.Sort(sorted)
-		for _, k := range slices.Compact(sorted) {
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, loginLockSpace, k); err != nil {
-				return err
-			}
+		// Locked in the order of the locks' keys, so that two attempts
+		// cannot each hold a lock the other waits for.
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, h)
+			FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest($2::text[]) AS k ORDER BY h) AS locks`, loginLockSpace, keys); err != nil {
+			return err
 		}
 		for _, k := range keys {
 			var n int

@@ -86,3 +86,21 @@ func TestLoginAttemptsTakenBack(t *testing.T) {
 		t.Errorf("two minutes later: %q %v", limited, err)
 	}
 }
+
+// TestLoginAttemptsAtOnce: two hundred attempts on one key made at once
+// through two stores: exactly max are recorded, the others limited.
+func TestLoginAttemptsAtOnce(t *testing.T) {
+	ctx := context.Background()
+	dbs := twoStores(t)
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	count := storetest.LoginsAtOnce(ctx, 200, func(i int) error {
+		limited, _, err := dbs[i%2].LoginAttempt(ctx, []string{"user:x", fmt.Sprintf("addr:%d", i)}, at, at.Add(-time.Minute), 5)
+		if err == nil && limited != "" {
+			err = outflank.Errorf(outflank.ELIMIT, "%s limited", limited)
+		}
+		return err
+	})
+	if count[""] != 5 || count[outflank.ELIMIT] != 195 {
+		t.Errorf("200 attempts at once: %v, want 5 recorded and 195 limited", count)
+	}
+}

@@ -21,6 +21,9 @@ const (
 	// connection was lost; it doubles with each failure, to liveRetryMax.
 	liveRetryFirst = 50 * time.Millisecond
 	liveRetryMax   = 5 * time.Second
+	// liveReadTimeout bounds a read of the live games written since the
+	// last.
+	liveReadTimeout = 15 * time.Second
 )
 
 // WatchLive implements outflank.LiveGames across servers: a connection of
@@ -31,8 +34,19 @@ const (
 // restarted, the network failed), it connects again, with waits that grow
 // to liveRetryMax, until ctx ends; after each connection it reads what was
 // stamped meanwhile, so no write is missed, and none is reported twice.
-// An error the server answers that is not about the connection ends it.
+// An error the server answers that is not about the connection ends it,
+// and so does closing the DB.
 func (db *DB) WatchLive(ctx context.Context, changed func(games []outflank.LiveGame)) error {
+	// Closing the DB ends it too, as it ends Watch.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-db.listen.gone:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	w := &liveWatch{db: db, changed: changed, first: true}
 	wait := liveRetryFirst
 	for {
@@ -118,7 +132,12 @@ func (w *liveWatch) follow(ctx context.Context) error {
 
 // read reports the live games stamped since the last reported.
 func (w *liveWatch) read(ctx context.Context, conn *pgx.Conn) error {
-	games, err := queryLive(ctx, conn, `SELECT `+liveColumns+` FROM live_games WHERE stamp > $1 ORDER BY stamp`, w.last)
+	// Bounded: on a connection that died without a word (a cut network)
+	// the read fails, and WatchLive connects again, instead of waiting for
+	// the system's TCP timeout.
+	readCtx, cancel := context.WithTimeout(ctx, liveReadTimeout)
+	defer cancel()
+	games, err := queryLive(readCtx, conn, `SELECT `+liveColumns+` FROM live_games WHERE stamp > $1 ORDER BY stamp`, w.last)
 	if err != nil {
 		return err
 	}
@@ -132,12 +151,21 @@ func (w *liveWatch) read(ctx context.Context, conn *pgx.Conn) error {
 	return nil
 }
 
+// liveWatcherName is the application_name of WatchLive's connection.
+const liveWatcherName = "outflank live watcher"
+
 // listenConfig is the configuration of WatchLive's connection: the pool's,
 // with a context that ends a wait by a deadline on the socket, not by a
 // cancel request, since WatchLive ends each wait for a notification by a
 // timeout and goes on using the connection.
 func (db *DB) listenConfig() *pgx.ConnConfig {
 	c := db.config.ConnConfig.Copy()
+	// Named for whoever reads pg_stat_activity (and for the tests, which
+	// cut it).
+	if c.RuntimeParams == nil {
+		c.RuntimeParams = map[string]string{}
+	}
+	c.RuntimeParams["application_name"] = liveWatcherName
 	c.BuildContextWatcherHandler = func(pgConn *pgconn.PgConn) ctxwatch.Handler {
 		return &pgconn.DeadlineContextWatcherHandler{Conn: pgConn.Conn()}
 	}

@@ -403,4 +403,14 @@ func testUsersAndGrants(t *testing.T, open AccountsOpener) {
 	if err := db.RemoveUser(ctx, "bob"); outflank.ErrorCode(err) != outflank.ENOTFOUND {
 		t.Errorf("a user removed twice: %v", err)
 	}
+	// Names differ by the case of ASCII letters only (SQLite's NOCASE):
+	// Émile and émile are two users.
+	for _, name := range []string{"Émile", "émile"} {
+		if err := db.AddUser(ctx, &outflank.User{Name: name, PasswordHash: "h"}); err != nil {
+			t.Errorf("adding %s: %v", name, err)
+		}
+	}
+	if u, err := db.User(ctx, "éMILE"); err != nil || u.Name != "émile" {
+		t.Errorf("éMILE is %+v, %v", u, err)
+	}
 }
