@@ -91,6 +91,11 @@ func TestDBCopy(t *testing.T) {
 	if after := again.ok("list"); after != before {
 		t.Errorf("a refused copy changed the destination: %q, then %q", before, after)
 	}
+	// Another database's log uses the same event ids: refused, not renumbered.
+	third := &tdb{t: t, path: filepath.Join(t.TempDir(), "third.db")}
+	third.ok("new", "third", "--name", "Third", "--rules", "woc")
+	third.fail(1, "event #1 of third is already used by another tournament's log", "db", "copy", "--from", third.path, "--to", dst.path)
+	dst.fail(1, `no tournament "third"`, "log", "third")
 	src.fail(2, "usage: outflank db copy", "db", "copy", "--from", src.path)
 	src.fail(2, "the same database", "db", "copy", "--from", src.path, "--to", src.path)
 	src.fail(1, "no database at", "db", "copy", "--from", filepath.Join(t.TempDir(), "none.db"), "--to", filepath.Join(t.TempDir(), "x.db"))
