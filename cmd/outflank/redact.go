@@ -16,11 +16,22 @@ func redactURL(dsn string) string {
 	if !isPostgresURL(dsn) {
 		return dsn
 	}
-	out := dsn
-	for _, secret := range urlSecrets(dsn) {
-		out = strings.ReplaceAll(out, secret, "xxxxx")
+	scheme, rest, _ := strings.Cut(dsn, "://")
+	if at := strings.LastIndex(strings.SplitN(rest, "/", 2)[0], "@"); at >= 0 {
+		if user, _, ok := strings.Cut(rest[:at], ":"); ok {
+			rest = user + ":xxxxx" + rest[at:]
+		}
 	}
-	return out
+	if base, query, ok := strings.Cut(rest, "?"); ok {
+		params := strings.Split(query, "&")
+		for i, kv := range params {
+			if k, _, _ := strings.Cut(kv, "="); strings.EqualFold(k, "password") {
+				params[i] = k + "=xxxxx"
+			}
+		}
+		rest = base + "?" + strings.Join(params, "&")
+	}
+	return scheme + "://" + rest
 }
 
 // urlSecrets returns the passwords a database URL holds, as written in it
@@ -66,11 +77,14 @@ func urlSecrets(dsn string) []string {
 	return secrets
 }
 
-// redactText replaces in text every password of the database URL dsn.
+// redactText replaces in text every password of the database URL dsn,
+// wherever it shows (a short password may garble the message: better
+// that than show it).
 func redactText(text, dsn string) string {
 	if !isPostgresURL(dsn) {
 		return text
 	}
+	text = strings.ReplaceAll(text, dsn, redactURL(dsn))
 	for _, secret := range urlSecrets(dsn) {
 		text = strings.ReplaceAll(text, secret, "xxxxx")
 	}

@@ -20,6 +20,8 @@ func TestRedactURL(t *testing.T) {
 		{"postgres://localhost/o?user=td&password=hunter2&sslmode=disable", "postgres://localhost/o?user=td&password=xxxxx&sslmode=disable"},
 		{"postgres://td:a@b@host/o", "postgres://td:xxxxx@host/o"},
 		{"postgres://td:pw@host/o?password=other", "postgres://td:xxxxx@host/o?password=xxxxx"},
+		{"postgres://postgres:o@host/outflank", "postgres://postgres:xxxxx@host/outflank"},
+		{"postgres://host/o?sslmode=disable", "postgres://host/o?sslmode=disable"},
 	} {
 		if got := redactURL(c.in); got != c.want {
 			t.Errorf("redactURL(%q) = %q, want %q", c.in, got, c.want)
