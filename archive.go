@@ -56,6 +56,9 @@ type RecordsArchive interface {
 	// transaction; ECONFLICT, writing nothing, when the store has any
 	// user, token, judge link or accounts' log entry.
 	RestoreAccounts(ctx context.Context, a *AccountsRecord) error
+	// RestorePlayerDB loads players as LoadPlayerDB does, keeping the
+	// source and load time of info.
+	RestorePlayerDB(ctx context.Context, info *PlayerDBInfo, players []WOFPlayer) error
 }
 
 // AccountsRecord is the user accounts of a store as kept, without the

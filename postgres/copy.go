@@ -326,3 +326,15 @@ func (db *DB) RestoreAccounts(ctx context.Context, a *outflank.AccountsRecord) e
 		return nil
 	})
 }
+
+// RestorePlayerDB loads a player database copied from another store, then
+// records when it was loaded there.
+func (db *DB) RestorePlayerDB(ctx context.Context, info *outflank.PlayerDBInfo, players []outflank.WOFPlayer) error {
+	if _, err := db.LoadPlayerDB(ctx, info.Source, players); err != nil {
+		return err
+	}
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE wof_player_db SET loaded_at = $1 WHERE id = 1`, info.LoadedAt)
+		return err
+	})
+}

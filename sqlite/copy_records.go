@@ -206,3 +206,15 @@ func (db *DB) RestoreAccounts(ctx context.Context, a *outflank.AccountsRecord) e
 		return nil
 	})
 }
+
+// RestorePlayerDB loads a player database copied from another store, then
+// records when it was loaded there.
+func (db *DB) RestorePlayerDB(ctx context.Context, info *outflank.PlayerDBInfo, players []outflank.WOFPlayer) error {
+	if _, err := db.LoadPlayerDB(ctx, info.Source, players); err != nil {
+		return err
+	}
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE wof_player_db SET loaded_at = ? WHERE id = 1`, info.LoadedAt.UTC().Format(timeFormat))
+		return translate(err, db.path)
+	})
+}

@@ -154,7 +154,12 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 	} else if outflank.ErrorCode(err) != outflank.ENOTFOUND {
 		return err
 	}
-	if _, err := c.dst.LoadPlayerDB(ctx, info.Source, players); err != nil {
+	if arc, ok := c.dst.(outflank.RecordsArchive); ok {
+		err = arc.RestorePlayerDB(ctx, info, players)
+	} else {
+		_, err = c.dst.LoadPlayerDB(ctx, info.Source, players)
+	}
+	if err != nil {
 		return err
 	}
 	c.e.printf(c.e.stdout, "player database: copied (%s, %s; loaded %s)\n", info.Source, plural(len(players), "player", "players"), info.LoadedAt.Local().Format("2006-01-02 15:04"))

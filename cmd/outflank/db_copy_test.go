@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"outflank"
 	"outflank/internal/shareddata"
 )
 
@@ -74,6 +75,9 @@ func TestDBCopy(t *testing.T) {
 	if got, want := dst.ok("playerdb", "show"), src.ok("playerdb", "show"); got != want {
 		t.Errorf("playerdb show on the copy: %q, want %q", got, want)
 	}
+	if got, want := playerDBInfo(t, dst.path), playerDBInfo(t, src.path); got.Source != want.Source || got.Players != want.Players || !got.LoadedAt.Equal(want.LoadedAt) {
+		t.Errorf("the copy's player database: %+v, want %+v", got, want)
+	}
 	// The copy goes on like the original.
 	dst.ok("undo", "e2e")
 	dst.ok("log", "e2e", "--verify")
@@ -111,4 +115,22 @@ func TestDBCopyPostgres(t *testing.T) {
 	sameTournaments(t, src, pg, "e2e", "second")
 	src.ok("db", "copy", "--from", pg.path, "--to", back.path)
 	sameTournaments(t, src, back, "e2e", "second")
+	if got, want := playerDBInfo(t, back.path), playerDBInfo(t, src.path); got.Source != want.Source || got.Players != want.Players || !got.LoadedAt.Equal(want.LoadedAt) {
+		t.Errorf("the player database after the round trip: %+v, want %+v", got, want)
+	}
+}
+
+// playerDBInfo reads what the player database of the database at path is.
+func playerDBInfo(t *testing.T, path string) *outflank.PlayerDBInfo {
+	t.Helper()
+	db, err := openStore(t.Context(), path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	info, err := db.PlayerDBInfo(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info
 }
