@@ -91,3 +91,8 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("not a database: %v", err)
 	}
 }
+
+func TestArchive(t *testing.T) {
+	open := func(t *testing.T) outflank.Store { return MustOpenDB(t) }
+	storetest.RunArchive(t, open, open)
+}

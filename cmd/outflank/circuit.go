@@ -6,7 +6,6 @@ import (
 
 	"outflank"
 	"outflank/circuit"
-	"outflank/sqlite"
 )
 
 const (
@@ -53,7 +52,7 @@ func runCircuitNew(e *env, args []string) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withNewStore(func(ctx context.Context, db database) error {
 		if err := db.CreateCircuit(ctx, c); err != nil {
 			return err
 		}
@@ -80,7 +79,7 @@ func runCircuitAdd(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		warnings, err := outflank.AddCircuitTournaments(ctx, db, db, slug, tours)
 		if err != nil {
 			return err
@@ -98,7 +97,7 @@ func runCircuitRemove(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		if err := outflank.RemoveCircuitTournaments(ctx, db, slug, tours); err != nil {
 			return err
 		}

@@ -7,7 +7,6 @@ import (
 	"text/tabwriter"
 
 	"outflank"
-	"outflank/sqlite"
 )
 
 const (
@@ -24,7 +23,7 @@ func runCircuitLink(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		if err := outflank.LinkCircuitPlayers(ctx, db, db, slug, rest[0], rest[1]); err != nil {
 			return err
 		}
@@ -44,7 +43,7 @@ func runCircuitDecide(e *env, args []string) error {
 	if *winner == "" || strings.TrimSpace(*reason) == "" {
 		return usagef("usage: outflank %s", circuitDecideUsage)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		if err := outflank.DecideCircuit(ctx, db, db, slug, *winner, *reason); err != nil {
 			return err
 		}
@@ -61,7 +60,7 @@ func runCircuitLog(e *env, args []string) error {
 		return err
 	}
 	var events []outflank.CircuitEvent
-	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err = e.withStore(func(ctx context.Context, db database) error {
 		events, err = db.CircuitLog(ctx, slug)
 		return err
 	})

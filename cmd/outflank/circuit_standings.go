@@ -10,7 +10,6 @@ import (
 
 	"outflank"
 	"outflank/circuit"
-	"outflank/sqlite"
 )
 
 const (
@@ -23,7 +22,7 @@ const (
 func (e *env) loadCircuit(slug string) (*outflank.Circuit, *outflank.CircuitTable, error) {
 	var c *outflank.Circuit
 	var table *outflank.CircuitTable
-	err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err := e.withStore(func(ctx context.Context, db database) error {
 		var err error
 		c, table, err = outflank.LoadCircuit(ctx, db, db, slug)
 		return err

@@ -84,7 +84,7 @@ func (d circuitJSON) summary() string {
 func TestCircuitEGPFromELOFiles(t *testing.T) {
 	t.Setenv("OUTFLANK_USER", "egp-secretary")
 	dir := shareddata.Dir(t, "elo")
-	db := filepath.Join(t.TempDir(), "c.db")
+	db := testDatabase(t, "c.db")
 	files := []string{"20190608_Roma_open", "20190731_Bergen_Open", "20100313_Oadby_Regional",
 		"20221126_Cambridge_Christmas_Friendly", "20130406_EGP_Barcelona", "20090124_PREQUAL_GRENOBLE"}
 	var slugs []string
@@ -176,7 +176,7 @@ func TestCircuitEGPFromELOFiles(t *testing.T) {
 // Barrass and Lai are tied on 200, with the same best tournament.
 func TestCircuitBOFGrandPrix(t *testing.T) {
 	dir := shareddata.Dir(t, "elo")
-	db := filepath.Join(t.TempDir(), "c.db")
+	db := testDatabase(t, "c.db")
 	must(t, "--db", db, "import", filepath.Join(dir, "20100313_Oadby_Regional.ELO"), "--slug", "oadby", "--rules", "bof-regional")
 	must(t, "--db", db, "import", filepath.Join(dir, "20190608_Roma_open.ELO"), "--slug", "roma", "--rules", "bof-regional")
 	must(t, "--db", db, "import", filepath.Join(dir, "20221126_Cambridge_Christmas_Friendly.ELO"), "--slug", "cambridge")
@@ -221,7 +221,7 @@ func TestCircuitBOFGrandPrix(t *testing.T) {
 // points in places 13-18, like everybody from 10th on, 5 (GP 4-5).
 func TestCircuitBOFGP3RoundsUpOnRealData(t *testing.T) {
 	dir := shareddata.Dir(t, "elo")
-	db := filepath.Join(t.TempDir(), "c.db")
+	db := testDatabase(t, "c.db")
 	must(t, "--db", db, "import", filepath.Join(dir, "20190212_25_Burijn_open.ELO"), "--slug", "burijn", "--rules", "bof-regional")
 	must(t, "--db", db, "circuit", "new", "gp", "--rules", "bof-gp", "--year", "2019")
 	must(t, "--db", db, "circuit", "add", "gp", "burijn")

@@ -391,6 +391,7 @@ func crashScoreText(s *[2]int) string {
 }
 
 func TestCrashKilledWhileEnteringResults(t *testing.T) {
+	sqliteOnly(t, "a writer killed mid-transaction, and the file it leaves")
 	if testing.Short() {
 		t.Skip("skipped in -short mode: builds the outflank binary and kills it with SIGKILL a few hundred times (10-40 s)")
 	}

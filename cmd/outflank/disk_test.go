@@ -190,6 +190,7 @@ func diskCheckRefusal(t *testing.T, args []string, code int, stdout, stderr stri
 }
 
 func TestDiskReadOnly(t *testing.T) {
+	sqliteOnly(t, "a database file on a read-only disk")
 	mnt := diskMount(t, "4m")
 	viaMount := mnt != ""
 	if !viaMount {
@@ -307,6 +308,7 @@ func diskScore(n int) string {
 }
 
 func TestDiskFull(t *testing.T) {
+	sqliteOnly(t, "a database file on a full disk")
 	mnt := diskMount(t, "2m")
 	if mnt == "" {
 		t.Skip("cannot mount a tmpfs (needs root, or CAP_SYS_ADMIN): the full-disk case needs a small filesystem of its own to fill")

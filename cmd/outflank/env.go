@@ -15,7 +15,7 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	db             string // --db: the database path
+	db             string // --db: the database path or postgres:// URL
 	dbGiven        bool   // --db was on the command line (not the default)
 	actor          string // --as: who makes the changes (actor.go)
 
@@ -43,11 +43,12 @@ func (e *env) exit(err error) int {
 	if errors.Is(err, errHelpShown) {
 		return 0
 	}
+	// No message shows the password of a --db URL, whatever reported it.
 	switch outflank.ErrorCode(err) {
 	case outflank.EINTERNAL:
-		fmt.Fprintf(e.stderr, "outflank: internal error: %v\n", err)
+		fmt.Fprintf(e.stderr, "outflank: internal error: %s\n", redactText(err.Error(), e.db))
 	default:
-		fmt.Fprintf(e.stderr, "outflank: %s\n", outflank.ErrorMessage(err))
+		fmt.Fprintf(e.stderr, "outflank: %s\n", redactText(outflank.ErrorMessage(err), e.db))
 	}
 	return 1
 }

@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"outflank"
-	"outflank/sqlite"
 )
 
 const feesUsage = "fees SLUG [--json]"
@@ -19,7 +18,7 @@ func runFees(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		f, err := outflank.TournamentFees(ctx, db, db, slug)
 		if err != nil {
 			return err

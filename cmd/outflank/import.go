@@ -13,7 +13,6 @@ import (
 	"outflank/director"
 	"outflank/exchange"
 	"outflank/rules"
-	"outflank/sqlite"
 )
 
 // maxWarnings is how many warnings import prints by default: enough to
@@ -94,7 +93,7 @@ func runImport(e *env, args []string) error {
 		}
 		e.printf(e.stderr, "warning: %s: %s\n", path, w)
 	}
-	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withNewStore(func(ctx context.Context, db database) error {
 		ev, err := db.Create(ctx, t, outflank.KindImport, summary)
 		if err != nil {
 			return err

@@ -10,7 +10,6 @@ import (
 	"outflank"
 	"outflank/auth"
 	"outflank/director"
-	"outflank/sqlite"
 )
 
 const judgeAddUsage = "judge add SLUG [--round N] [--table T] [--label NAME] [--base-url URL]"
@@ -41,7 +40,7 @@ func runJudgeAdd(e *env, args []string) error {
 	if err := checkBaseURL(*baseURL); err != nil {
 		return err
 	}
-	return e.withAuth(func(ctx context.Context, s *auth.Service, _ *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, s *auth.Service, _ database) error {
 		by := outflank.ActorFrom(ctx)
 		secret, j, err := s.AddJudgeLink(ctx, slug, *round, *table, *label, by)
 		if err != nil {
@@ -62,7 +61,7 @@ func runJudgeList(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withAuth(func(ctx context.Context, _ *auth.Service, db *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, _ *auth.Service, db database) error {
 		list, err := db.JudgeLinks(ctx, slug)
 		if err != nil {
 			return err
@@ -89,7 +88,7 @@ func runJudgeConfirmation(e *env, args []string) error {
 	if pos[0] != "on" && pos[0] != "off" {
 		return usagef("judge confirmation: say on (the judges' results wait for a director) or off (they are entered at once)")
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		ev, err := director.SetJudgeConfirm(ctx, db, slug, pos[0] == "on")
 		if err != nil {
 			return err
@@ -111,7 +110,7 @@ func runJudgeRemove(e *env, args []string) error {
 	if err != nil || id < 1 {
 		return usagef("judge remove: %q is not a link's number: 'outflank judge list %s' shows them (#1, #2, ...)", pos[0], slug)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		if err := db.RemoveJudgeLink(ctx, slug, id); err != nil {
 			return err
 		}

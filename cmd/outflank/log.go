@@ -6,7 +6,6 @@ import (
 
 	"outflank"
 	"outflank/director"
-	"outflank/sqlite"
 )
 
 const undoUsage = "undo SLUG [--expect N]"
@@ -18,7 +17,7 @@ func runUndo(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		ev, err := director.Undo(ctx, db, slug, *expect)
 		if err != nil {
 			return err
@@ -46,7 +45,7 @@ func runLog(e *env, args []string) error {
 		return e.verifyLog(slug, strings.ToLower(strings.TrimSpace(*head)))
 	}
 	var events []outflank.Event
-	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err = e.withStore(func(ctx context.Context, db database) error {
 		events, err = db.Log(ctx, slug)
 		return err
 	})
@@ -77,7 +76,7 @@ func runLog(e *env, args []string) error {
 // with head, that the entry a federation kept the hash of is still in it.
 func (e *env) verifyLog(slug, head string) error {
 	var a *outflank.AuditLog
-	err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err := e.withStore(func(ctx context.Context, db database) error {
 		var err error
 		a, err = db.Audit(ctx, slug)
 		return err

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"outflank"
-	"outflank/sqlite"
 )
 
 const (
@@ -83,7 +82,7 @@ func runMemberAdd(e *env, args []string) error {
 	if m.Name == "" {
 		return usagef("member add: give --name")
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		if err := db.AddMember(ctx, &m); err != nil {
 			return err
 		}
@@ -102,7 +101,7 @@ func runMemberEdit(e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: outflank %s", memberEditUsage)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		m, err := db.Member(ctx, pos[0])
 		if err != nil {
 			return err
@@ -127,7 +126,7 @@ func runMemberRemove(e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: outflank %s", memberRemoveUsage)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		m, err := db.Member(ctx, pos[0])
 		if err != nil {
 			return err
@@ -165,7 +164,7 @@ func runMemberList(e *env, args []string) error {
 	if len(pos) != 0 {
 		return usagef("usage: outflank %s", memberListUsage)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		list, err := outflank.Membership(ctx, db, db, *asOf)
 		if err != nil {
 			return err

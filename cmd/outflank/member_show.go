@@ -6,7 +6,6 @@ import (
 
 	"outflank"
 	"outflank/member"
-	"outflank/sqlite"
 )
 
 // runMemberShow prints one record, its membership and the tournaments the
@@ -25,7 +24,7 @@ func runMemberShow(e *env, args []string) error {
 	if !member.ValidDate(*asOf) {
 		return outflank.Errorf(outflank.EINVALID, "--as-of %q: give a date YYYY-MM-DD", *asOf)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		m, err := db.Member(ctx, pos[0])
 		if err != nil {
 			return err
@@ -77,7 +76,7 @@ func runMemberShow(e *env, args []string) error {
 // which record.
 func runMemberLog(e *env, args []string) error {
 	return recordsLog[outflank.MemberEvent]{name: "member log", usage: memberLogUsage, none: "no changes of the member records yet",
-		read: (*sqlite.DB).MemberLog,
+		read: database.MemberLog,
 		line: func(ev outflank.MemberEvent) (int64, time.Time, string, string) {
 			return ev.ID, ev.At, ev.Actor, ev.Summary
 		},

@@ -8,7 +8,6 @@ import (
 	"outflank/director"
 	"outflank/report"
 	"outflank/rules"
-	"outflank/sqlite"
 )
 
 func runNew(e *env, args []string) error {
@@ -78,7 +77,7 @@ func runNew(e *env, args []string) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
-	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withNewStore(func(ctx context.Context, db database) error {
 		rounds := fmt.Sprintf("%d rounds", t.Settings.Rounds)
 		if t.Settings.RoundsByPlan {
 			rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"
@@ -102,7 +101,7 @@ func runList(e *env, args []string) error {
 	if len(pos) != 0 {
 		return usagef("usage: outflank list [--json]")
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		list, err := db.Tournaments(ctx)
 		if err != nil {
 			return err
@@ -115,7 +114,7 @@ func runList(e *env, args []string) error {
 			return writeJSON(e.stdout, doc)
 		}
 		if len(list) == 0 {
-			e.printf(e.stdout, "no tournaments yet in %s: 'outflank new SLUG --name NAME --rules RULESET' creates one\n", e.db)
+			e.printf(e.stdout, "no tournaments yet in %s: 'outflank new SLUG --name NAME --rules RULESET' creates one\n", e.dbName())
 			return nil
 		}
 		for _, s := range list {

@@ -9,7 +9,6 @@ import (
 	"outflank"
 	"outflank/director"
 	"outflank/pairing"
-	"outflank/sqlite"
 )
 
 const pairUsage = "pair SLUG [--json] [--explain] [--fix BLACK-WHITE ...] [--forbid A-B ...] [--seed S] [--check [--round N]] [--choice [PLAYER=]black|white|draw-win ...] [--match MATCH [--replace]]"
@@ -39,7 +38,7 @@ func runPair(e *env, args []string) error {
 		return err
 	}
 	var saved *director.Paired
-	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err = e.withStore(func(ctx context.Context, db database) error {
 		saved, err = director.Pair(ctx, db, slug, director.PairRequest{Seed: seed, SeedGiven: *seedText != "",
 			Fix: fixed, Forbid: forbidden, Choices: choices, Match: *match, Replace: *replace})
 		return err

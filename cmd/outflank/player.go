@@ -10,7 +10,6 @@ import (
 	"outflank"
 	"outflank/director"
 	"outflank/exchange"
-	"outflank/sqlite"
 	"outflank/wof"
 )
 
@@ -82,7 +81,7 @@ func runPlayerAdd(e *env, args []string) error {
 			from = fmt.Sprintf(" (not in %s: new to the WOF)", filepath.Base(*dbPath))
 		}
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		reg, err := director.Register(ctx, db, slug, p, director.Entry{From: from, TypedRating: typedRating, Override: *override})
 		if err != nil {
 			return err
@@ -132,7 +131,7 @@ func runPlayerImport(e *env, args []string) error {
 	// The same registration as the console's: all or none, under the
 	// ruleset's eligibility rules; the log names the file, not where it
 	// was on this machine.
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		imported, err := director.ImportPlayers(ctx, db, slug, players, filepath.Base(path), *override)
 		if err != nil {
 			return err

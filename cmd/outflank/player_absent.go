@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"outflank/director"
-	"outflank/sqlite"
 )
 
 const (
@@ -29,7 +28,7 @@ func runPlayerAbsent(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		ev, err := director.MarkAbsent(ctx, db, slug, rest[0], rounds)
 		if err != nil {
 			return err
@@ -54,7 +53,7 @@ func runPlayerReturn(e *env, args []string) error {
 			return err
 		}
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		ev, err := director.MarkReturn(ctx, db, slug, rest[0], rounds)
 		if err != nil {
 			return err

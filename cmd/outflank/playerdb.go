@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 
 	"outflank"
-	"outflank/sqlite"
 	"outflank/wof"
 )
 
@@ -40,7 +39,7 @@ func runPlayerDBLoad(e *env, args []string) error {
 	for i, p := range db.Players {
 		players[i] = wofPlayerOf(p)
 	}
-	return e.withNewStore(func(ctx context.Context, store *sqlite.DB) error {
+	return e.withNewStore(func(ctx context.Context, store database) error {
 		info, err := store.LoadPlayerDB(ctx, filepath.Base(pos[0]), players)
 		if err != nil {
 			return err
@@ -59,7 +58,7 @@ func runPlayerDBShow(e *env, args []string) error {
 	if len(pos) != 0 {
 		return usagef("usage: outflank playerdb show")
 	}
-	return e.withStore(func(ctx context.Context, store *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, store database) error {
 		info, err := store.PlayerDBInfo(ctx)
 		if err != nil {
 			return err

@@ -14,7 +14,7 @@ import (
 // player database stores nothing.
 func TestPlayerDBLoad(t *testing.T) {
 	file := shareddata.File(t, "wof", "joueurs.txt")
-	db := filepath.Join(t.TempDir(), "o.db")
+	db := testDatabase(t, "o.db")
 	code, _, stderr := runMain(t, "", "--db", db, "playerdb", "load", file)
 	if code != 0 || !strings.Contains(stderr, "saved: ") || !strings.Contains(stderr, "players of joueurs.txt") {
 		t.Fatalf("playerdb load: exit %d, %s", code, stderr)
@@ -23,7 +23,7 @@ func TestPlayerDBLoad(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(stdout, "joueurs.txt: ") {
 		t.Errorf("playerdb show: exit %d, %q %q", code, stdout, stderr)
 	}
-	empty := filepath.Join(t.TempDir(), "empty.db")
+	empty := testDatabase(t, "empty.db")
 	if code, _, _ := runMain(t, "", "--db", empty, "new", "x", "--name", "X", "--rules", "woc"); code != 0 {
 		t.Fatal("new")
 	}

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"time"
-
-	"outflank/sqlite"
 )
 
 // recordsLog is one of the federation's own logs (the accounts', the
@@ -12,7 +10,7 @@ import (
 // none yet.
 type recordsLog[T any] struct {
 	name, usage, none string
-	read              func(db *sqlite.DB, ctx context.Context, limit int) ([]T, error)
+	read              func(db database, ctx context.Context, limit int) ([]T, error)
 	line              func(T) (id int64, at time.Time, actor, summary string)
 }
 
@@ -29,7 +27,7 @@ func (l recordsLog[T]) run(e *env, args []string) error {
 	if len(pos) != 0 || *limit < 1 {
 		return usagef("usage: outflank %s (N from 1)", l.usage)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		list, err := l.read(db, ctx, min(*limit, 100000))
 		if err != nil {
 			return err

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"os"
@@ -16,7 +17,6 @@ import (
 	"time"
 
 	"outflank"
-	"outflank/sqlite"
 )
 
 // The tests of issue 10's "durability and honesty of the database": each
@@ -55,6 +55,7 @@ func chmodAll(t *testing.T, mode os.FileMode, paths ...string) {
 // log (it used to be opened immutable, which ignores the log: stale data).
 // The reader is a non-root user.
 func TestReadOnlyDatabaseSeesCrashedWritersLog(t *testing.T) {
+	sqliteOnly(t, "a crashed writer's -wal log read by another user")
 	bin := testBinary(t)
 	dir := publicDir(t)
 	d := &tdb{t: t, path: filepath.Join(dir, "outflank.db")}
@@ -105,6 +106,7 @@ func TestReadOnlyDatabaseSeesCrashedWritersLog(t *testing.T) {
 // a crashed writer's log is beside it is refused, and neither file is
 // touched (SQLite would lay the log's pages over the older file).
 func TestRestoredBackupBesideNewerLog(t *testing.T) {
+	sqliteOnly(t, "a backup file beside a crashed writer's -wal log")
 	bin := testBinary(t)
 	d := newTDB(t)
 	recordsEvent(d)
@@ -155,6 +157,7 @@ func readFile(t *testing.T, path string) []byte {
 // files are refused by every command with a message saying what is wrong,
 // and none is written to.
 func TestDamagedDatabasesRefused(t *testing.T) {
+	sqliteOnly(t, "damaged and foreign files")
 	good := newTDB(t)
 	recordsEvent(good)
 	for i := range 40 {
@@ -216,6 +219,7 @@ func TestDamagedDatabasesRefused(t *testing.T) {
 // TestMissingDatabaseIsNotCreated: a mistyped --db is reported by every
 // command but those that create a tournament, and no file appears.
 func TestMissingDatabaseIsNotCreated(t *testing.T) {
+	sqliteOnly(t, "a mistyped file name")
 	dir := t.TempDir()
 	d := &tdb{t: t, path: filepath.Join(dir, "outflnk.db")}
 	for _, args := range [][]string{
@@ -242,6 +246,7 @@ func TestMissingDatabaseIsNotCreated(t *testing.T) {
 
 // TestDatabasePathIsAPlainPath: "?" and "#" in --db name that very file.
 func TestDatabasePathIsAPlainPath(t *testing.T) {
+	sqliteOnly(t, "file names that look like URIs")
 	dir := t.TempDir()
 	for _, name := range []string{"club?mode=memory.db", "club#1.db", "50%25 off.db", "a&b=c?.db"} {
 		d := &tdb{t: t, path: filepath.Join(dir, name)}
@@ -260,6 +265,7 @@ func TestDatabasePathIsAPlainPath(t *testing.T) {
 
 // TestNewDatabaseIsPrivate: it holds birth dates and contact details.
 func TestNewDatabaseIsPrivate(t *testing.T) {
+	sqliteOnly(t, "the new file's permissions")
 	d := newTDB(t)
 	old := syscallUmask(0)
 	defer syscallUmask(old)
@@ -276,6 +282,7 @@ func TestNewDatabaseIsPrivate(t *testing.T) {
 // TestConcurrentNewSameDatabase: commands creating the same new database at
 // once all succeed; none reports a wait it did not make.
 func TestConcurrentNewSameDatabase(t *testing.T) {
+	sqliteOnly(t, "commands creating the same new file at once")
 	for trial := range 15 {
 		path := filepath.Join(t.TempDir(), "outflank.db")
 		var wg sync.WaitGroup
@@ -400,17 +407,37 @@ func TestLogVerify(t *testing.T) {
 	if out := d.ok("log", "rec", "--verify", "--head", kept); !strings.Contains(out, "entry #8 has the hash") || !strings.Contains(out, "1 entries follow it") {
 		t.Errorf("log --verify --head: %q", out)
 	}
-	clean := readFile(t, d.path)
-	for _, c := range []struct {
-		name, sql, want string
+	d.fail(1, "no entry of the log of rec has the hash", "log", "rec", "--verify", "--head", strings.Repeat("0", 64))
+	// Each edit behind Outflank's back is made to a copy of the database
+	// as it is now, with SQL (pgSQL on PostgreSQL, when it differs).
+	cases := []struct {
+		name, sql, pgSQL, want string
 	}{
-		{"altered", `UPDATE events SET summary = 'round 1 table 1: 24-40' WHERE id = 7`, "entry #7 (result.set) was altered"},
-		{"removed", `DELETE FROM events WHERE id = 4`, "entry #5 does not follow #3"},
-		{"reordered", `UPDATE events SET id = 100 WHERE id = 2; UPDATE events SET id = 2 WHERE id = 3; UPDATE events SET id = 3 WHERE id = 100`, "entry #2 does not follow #1"},
-		{"last removed", `DELETE FROM events WHERE id = 9`, "entries at the end were removed"},
-		{"result edited", `UPDATE games SET black_discs = 20, white_discs = 44 WHERE round = 1 AND table_no = 1`, "game 1/1 differs from what the log says"},
-		{"player added", `INSERT INTO players SELECT tournament_id, 99, 'Ghost', country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, version, absent_rounds, citizenship, resident_since, exemption FROM players WHERE id = 1`, "player 99 is in the stored tournament but in no log entry"},
-	} {
+		{"altered", `UPDATE events SET summary = 'round 1 table 1: 24-40' WHERE id = 7`, "", "entry #7 (result.set) was altered"},
+		{"removed", `DELETE FROM events WHERE id = 4`, "", "entry #5 does not follow #3"},
+		{"reordered", `UPDATE events SET id = 100 WHERE id = 2; UPDATE events SET id = 2 WHERE id = 3; UPDATE events SET id = 3 WHERE id = 100`,
+			`ALTER TABLE events ALTER COLUMN id DROP IDENTITY; UPDATE events SET id = 100 WHERE id = 2; UPDATE events SET id = 2 WHERE id = 3; UPDATE events SET id = 3 WHERE id = 100`,
+			"entry #2 does not follow #1"},
+		{"last removed", `DELETE FROM events WHERE id = 9`, "", "entries at the end were removed"},
+		{"result edited", `UPDATE games SET black_discs = 20, white_discs = 44 WHERE round = 1 AND table_no = 1`, "", "game 1/1 differs from what the log says"},
+		{"player added", `INSERT INTO players SELECT tournament_id, 99, 'Ghost', country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, version, absent_rounds, citizenship, resident_since, exemption FROM players WHERE id = 1`,
+			`INSERT INTO players (tournament_id, id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, version, absent_rounds, citizenship, resident_since, exemption)
+				SELECT tournament_id, 99, 'Ghost', country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, version, absent_rounds, citizenship, resident_since, exemption FROM players WHERE id = 1`,
+			"player 99 is in the stored tournament but in no log entry"},
+	}
+	if onPostgres() {
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				edited := &tdb{t: t, path: postgresTestURL(t)}
+				edited.ok("db", "copy", "--from", d.path, "--to", edited.path)
+				execPostgres(t, edited.path, cmp.Or(c.pgSQL, c.sql))
+				edited.fail(1, c.want, "log", "rec", "--verify")
+			})
+		}
+		return
+	}
+	clean := readFile(t, d.path)
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if err := os.WriteFile(d.path, clean, 0o600); err != nil {
 				t.Fatal(err)
@@ -425,10 +452,6 @@ func TestLogVerify(t *testing.T) {
 			d.fail(1, c.want, "log", "rec", "--verify")
 		})
 	}
-	if err := os.WriteFile(d.path, clean, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	d.fail(1, "no entry of the log of rec has the hash", "log", "rec", "--verify", "--head", strings.Repeat("0", 64))
 }
 
 // TestConditionalWrites: --expect makes a replacement or an undo happen
@@ -458,7 +481,7 @@ func syscallUmask(mask int) int { return syscall.Umask(mask) }
 func enterAllResults(t *testing.T, path, slug string, n int) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, path, sqlite.Options{})
+	db, err := openStore(ctx, path, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,6 +508,7 @@ func enterAllResults(t *testing.T, path, slug string, n int) {
 // at once, without waiting, to a connection that must upgrade its read
 // lock; this used to be reported as a 10-second wait that never happened).
 func TestOpenWhileAnotherHoldsTheWriteLock(t *testing.T) {
+	sqliteOnly(t, "SQLite's write lock on the file")
 	d := newTDB(t)
 	if err := os.WriteFile(d.path, nil, 0o600); err != nil {
 		t.Fatal(err)
@@ -513,6 +537,7 @@ func TestOpenWhileAnotherHoldsTheWriteLock(t *testing.T) {
 // TestDatabaseThroughSymlink: a --db that is a link to the database works
 // (its log beside the real file is checked), a dangling one is refused.
 func TestDatabaseThroughSymlink(t *testing.T) {
+	sqliteOnly(t, "a symbolic link to the file")
 	bin := testBinary(t)
 	d := newTDB(t)
 	recordsEvent(d)

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"outflank"
+	"outflank/internal/pgtest"
 	"outflank/sqlite"
 )
 
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 	case "crashed-writer":
 		crashedWriter(os.Args[1:])
 	}
-	os.Exit(m.Run())
+	pgtest.Main(m) // stops the PostgreSQL cluster the tests started, if any
 }
 
 // crashedWriter enters a result (args: DB SLUG ROUND TABLE BLACK WHITE) and

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"outflank/director"
-	"outflank/sqlite"
 )
 
 const resultUsage = "result SLUG ROUND TABLE|MATCH GAME [SCORE] [--moves MOVES] [--outcome KIND] [--defaulter|--loser|--winner black|white] [--defaulter-flags N] [--opponent-flags N] [--reason TEXT] [--choice black|white|draw-win] [--replace [--expect SCORE]]"
@@ -60,7 +59,7 @@ func runResult(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		entered, err := director.EnterResult(ctx, db, slug, req, nil)
 		if err != nil {
 			return err

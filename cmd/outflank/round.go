@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"outflank/director"
-	"outflank/sqlite"
 
 	"outflank"
 )
@@ -32,7 +31,7 @@ func runRoundAdd(e *env, args []string) error {
 		return err
 	}
 	var notices []outflank.Notice
-	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err = e.withStore(func(ctx context.Context, db database) error {
 		ev, ns, err := director.AddRound(ctx, db, slug, director.RoundByHand{Stage: *stage, Pairs: pairs, Byes: byes, Force: *force})
 		if err != nil {
 			return err

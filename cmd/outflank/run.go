@@ -45,6 +45,7 @@ var commands = map[string]command{
 	"team":       {usage: "team select ...", help: "the order of offers of places in the UK team for the World championship (BOF)", run: runTeam},
 	"fees":       {usage: feesUsage, help: "what each entrant owes and why (BOF Membership & finance 2-3)", run: runFees},
 	"version":    {usage: "version [--json]", help: "the release, commit and platform of this binary", run: runVersion},
+	"db":         {usage: "db copy --from SRC --to DST", help: "copy a database (SQLite or PostgreSQL) into another: tournaments with their audit logs, circuits, members, accounts", run: runDB},
 	"import":     {usage: "import FILE [--slug SLUG] [--rules RULESET]", help: "create a tournament from a tournament file or a WOF .ELO file", run: runImport},
 }
 
@@ -55,7 +56,7 @@ const globalFlags = "outflank"
 func (e *env) run(args []string) error {
 	fs := e.newFlags(globalFlags, "[--db PATH] COMMAND [ARGS]")
 	e.usage[fs] = func() { e.printUsage(e.stdout) }
-	fs.StringVar(&e.db, "db", e.db, "the database `file` ($OUTFLANK_DB, else ./outflank.db)")
+	fs.StringVar(&e.db, "db", e.db, "the database: a SQLite `file`, or a postgres://USER@HOST/NAME URL ($OUTFLANK_DB, else ./outflank.db)")
 	fs.StringVar(&e.actor, "as", "", "who makes the changes, for the audit log (`name`; default $OUTFLANK_USER, else your user name)")
 	// Global flags stop at the command name: what follows belongs to it.
 	if err := fs.Parse(args); err != nil {
@@ -86,7 +87,7 @@ func (e *env) printUsage(w io.Writer) {
 	for _, name := range sortedNames(commands) {
 		fmt.Fprintf(&b, "  %-40s %s\n", commands[name].usage, commands[name].help)
 	}
-	b.WriteString("\nglobal flags:\n  --db FILE   the database ($OUTFLANK_DB, else ./outflank.db; used by tournament commands)\n")
+	b.WriteString("\nglobal flags:\n  --db FILE   the database ($OUTFLANK_DB, else ./outflank.db; used by tournament commands):\n              a SQLite file, or a PostgreSQL database as postgres://USER[:PASSWORD]@HOST[:PORT]/NAME\n")
 	b.WriteString("  --as NAME   who makes the changes, recorded in the audit log ($OUTFLANK_USER, else your user name)\n")
 	b.WriteString("\nRun 'outflank COMMAND -h' for a command's flags.\n")
 	e.printf(w, "%s", b.String())

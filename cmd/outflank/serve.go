@@ -17,7 +17,6 @@ import (
 
 	"outflank"
 	"outflank/rating"
-	"outflank/sqlite"
 	"outflank/web"
 )
 
@@ -84,7 +83,7 @@ func runServe(e *env, args []string) error {
 	if misplaced != "" {
 		return usagef("serve: --%s goes with --demo", misplaced)
 	}
-	return e.withStore(func(_ context.Context, db *sqlite.DB) error {
+	return e.withStore(func(_ context.Context, db database) error {
 		return e.serve(ctx, db, o, nil)
 	})
 }
@@ -104,7 +103,7 @@ func checkBaseURL(text string) error {
 // serve runs the site of db on o.addr until ctx ends. Once it listens, it
 // prints where to look and calls started, if given, with the site's
 // address on this machine.
-func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started func(local string)) error {
+func (e *env) serve(ctx context.Context, db database, o serveOptions, started func(local string)) error {
 	level := slog.LevelInfo
 	if o.demo {
 		level = slog.LevelWarn // the demo's own lines, not every page fetched
@@ -128,7 +127,7 @@ func (e *env) serve(ctx context.Context, db *sqlite.DB, o serveOptions, started 
 		now := time.Now()
 		go ratings.Load(web.RatingsFiles{Results: o.results, PlayersDB: o.playersDB}, rating.Date{Year: now.Year(), Month: int(now.Month()), Day: now.Day()}, log)
 	}
-	local := e.printAddresses(db.Path(), o, l.Addr().(*net.TCPAddr), systemInterfaces)
+	local := e.printAddresses(storeName(db, e.db), o, l.Addr().(*net.TCPAddr), systemInterfaces)
 	if started != nil {
 		started(local)
 	}

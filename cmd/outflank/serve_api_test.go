@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"outflank/internal/shareddata"
-	"outflank/sqlite"
 	"outflank/web"
 )
 
@@ -20,7 +19,7 @@ func apiSite(t *testing.T, d *tdb) *httptest.Server {
 	t.Helper()
 	ctx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)
-	db, err := sqlite.Open(ctx, d.path, sqlite.Options{})
+	db, err := openStore(ctx, d.path, false)
 	if err != nil {
 		t.Fatal(err)
 	}

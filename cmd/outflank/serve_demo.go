@@ -85,6 +85,9 @@ func (e *env) serveDemo(ctx context.Context, o serveOptions) (err error) {
 // demoDatabase returns the demo's database: --db when given, which must
 // not exist yet, else a file in a new temporary folder.
 func (e *env) demoDatabase() (path string, temporary bool, err error) {
+	if isPostgresURL(e.db) {
+		return "", false, outflank.Errorf(outflank.EINVALID, "--db %s: the demo makes a new SQLite database; give --db a file that does not exist, or leave --db out for a temporary one", e.dbName())
+	}
 	if e.dbGiven {
 		if _, err := os.Lstat(e.db); err == nil {
 			return "", false, outflank.Errorf(outflank.EINVALID, "%s exists: the demo makes a new database; give --db a file that does not exist, or leave --db out for a temporary one", e.db)
@@ -103,7 +106,7 @@ func (e *env) demoDatabase() (path string, temporary bool, err error) {
 // demo plays the simulated event into the store.
 type demo struct {
 	e    *env
-	db   *sqlite.DB
+	db   database
 	rng  *rand.Rand
 	pace time.Duration
 }

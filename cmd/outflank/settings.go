@@ -7,7 +7,6 @@ import (
 	"outflank"
 	"outflank/director"
 	"outflank/rules"
-	"outflank/sqlite"
 )
 
 // ratedFlagSet holds the flags that decide whether a tournament's games
@@ -57,7 +56,7 @@ func runSettings(e *env, args []string) error {
 	if len(given) == 0 {
 		return usagef("settings: give the settings to change: outflank %s", settingsUsage)
 	}
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withStore(func(ctx context.Context, db database) error {
 		t, err := db.Tournament(ctx, slug)
 		if err != nil {
 			return err

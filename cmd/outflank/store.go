@@ -7,41 +7,37 @@ import (
 	"strings"
 
 	"outflank"
-	"outflank/sqlite"
 )
 
 // withStore opens the existing database named by --db, runs fn on it and
 // closes it. A database that does not exist is an error: only the commands
 // that make a tournament create one (withNewStore).
-func (e *env) withStore(fn func(ctx context.Context, db *sqlite.DB) error) error {
+func (e *env) withStore(fn func(ctx context.Context, db database) error) error {
 	return e.storeDo(false, fn)
 }
 
 // withNewStore is withStore for a command that may create the database.
-func (e *env) withNewStore(fn func(ctx context.Context, db *sqlite.DB) error) error {
+func (e *env) withNewStore(fn func(ctx context.Context, db database) error) error {
 	return e.storeDo(true, fn)
 }
 
-func (e *env) storeDo(create bool, fn func(ctx context.Context, db *sqlite.DB) error) error {
+func (e *env) storeDo(create bool, fn func(ctx context.Context, db database) error) error {
 	ctx, err := e.commandContext()
 	if err != nil {
 		return err
 	}
-	db, err := sqlite.Open(ctx, e.db, sqlite.Options{Create: create})
+	db, err := e.openStore(ctx, e.db, create)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if db.Created() {
-		e.printf(e.stderr, "created a new database: %s\n", e.db)
-	}
 	return fn(ctx, db)
 }
 
 // load reads a tournament, in one consistent snapshot.
 func (e *env) load(slug string) (*outflank.Tournament, error) {
 	var t *outflank.Tournament
-	err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err := e.withStore(func(ctx context.Context, db database) error {
 		var err error
 		t, err = db.Tournament(ctx, slug)
 		return err
@@ -82,7 +78,7 @@ func (e *env) update(slug, kind string, change func(t *outflank.Tournament) (str
 // apply runs one change on a tournament in one transaction, printing nothing.
 func (e *env) apply(slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
 	var ev *outflank.Event
-	err := e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err := e.withStore(func(ctx context.Context, db database) error {
 		var err error
 		ev, err = db.Update(ctx, slug, kind, change)
 		return err

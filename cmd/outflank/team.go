@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 
 	"outflank"
-	"outflank/sqlite"
 	"outflank/team"
 	"outflank/wof"
 )
@@ -51,7 +50,7 @@ func runTeamSelect(e *env, args []string) error {
 		o.Ratings = ratingOrder(db)
 	}
 	var sel *outflank.TeamSelection
-	err = e.withStore(func(ctx context.Context, db *sqlite.DB) error {
+	err = e.withStore(func(ctx context.Context, db database) error {
 		sel, err = outflank.SelectTeam(ctx, db, db, db, o)
 		return err
 	})

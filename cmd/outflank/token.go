@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"outflank/auth"
-	"outflank/sqlite"
 )
 
 const (
@@ -35,7 +34,7 @@ func runTokenAdd(e *env, args []string) error {
 		// a name, by when it was made.
 		pos = append(pos, "api-"+time.Now().Format("20060102-150405"))
 	}
-	return e.withAuth(func(ctx context.Context, s *auth.Service, _ *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, s *auth.Service, _ database) error {
 		secret, err := s.AddToken(ctx, pos[0], pos[1])
 		if err != nil {
 			return err
@@ -59,7 +58,7 @@ func runTokenList(e *env, args []string) error {
 	if len(pos) == 1 {
 		user = pos[0]
 	}
-	return e.withAuth(func(ctx context.Context, _ *auth.Service, db *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, _ *auth.Service, db database) error {
 		list, err := db.Tokens(ctx, user)
 		if err != nil {
 			return err
@@ -83,7 +82,7 @@ func runTokenRemove(e *env, args []string) error {
 	if len(pos) != 2 {
 		return usagef("usage: outflank %s", tokenRemoveUsage)
 	}
-	return e.withAuth(func(ctx context.Context, _ *auth.Service, db *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, _ *auth.Service, db database) error {
 		if err := db.RemoveToken(ctx, pos[0], pos[1]); err != nil {
 			return err
 		}

@@ -18,8 +18,10 @@ type tdb struct {
 	path string
 }
 
+// newTDB returns a fresh database for a test: a SQLite file, or a
+// PostgreSQL database under OUTFLANK_TEST_STORE=postgres (testdb_test.go).
 func newTDB(t *testing.T) *tdb {
-	return &tdb{t: t, path: filepath.Join(t.TempDir(), "outflank.db")}
+	return &tdb{t: t, path: testDatabase(t, "outflank.db")}
 }
 
 // ok runs a command that must succeed and returns its stdout.

@@ -12,7 +12,6 @@ import (
 
 	"outflank"
 	"outflank/auth"
-	"outflank/sqlite"
 )
 
 const (
@@ -71,8 +70,8 @@ func (e *env) readPassword(fromStdin bool) (string, error) {
 }
 
 // withAuth runs fn with the accounts' service of the database.
-func (e *env) withAuth(fn func(ctx context.Context, s *auth.Service, db *sqlite.DB) error) error {
-	return e.withStore(func(ctx context.Context, db *sqlite.DB) error { return fn(ctx, auth.New(db), db) })
+func (e *env) withAuth(fn func(ctx context.Context, s *auth.Service, db database) error) error {
+	return e.withStore(func(ctx context.Context, db database) error { return fn(ctx, auth.New(db), db) })
 }
 
 func runUserAdd(e *env, args []string) error {
@@ -92,7 +91,7 @@ func runUserAdd(e *env, args []string) error {
 	}
 	// The first administrator is the first step of a new installation that
 	// runs its events from the console: 'user add' may start the database.
-	return e.withNewStore(func(ctx context.Context, db *sqlite.DB) error {
+	return e.withNewStore(func(ctx context.Context, db database) error {
 		u, err := auth.New(db).AddUser(ctx, pos[0], pw, *admin)
 		if err != nil {
 			return err
@@ -120,7 +119,7 @@ func runUserPasswd(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return e.withAuth(func(ctx context.Context, s *auth.Service, _ *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, s *auth.Service, _ database) error {
 		if err := s.SetPassword(ctx, pos[0], pw); err != nil {
 			return err
 		}
@@ -138,7 +137,7 @@ func runUserRemove(e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("usage: outflank %s", userRemoveUsage)
 	}
-	return e.withAuth(func(ctx context.Context, _ *auth.Service, db *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, _ *auth.Service, db database) error {
 		if err := db.RemoveUser(ctx, pos[0]); err != nil {
 			return err
 		}
@@ -157,7 +156,7 @@ func runUserList(e *env, args []string) error {
 	if len(pos) != 0 {
 		return usagef("usage: outflank user list [--json]")
 	}
-	return e.withAuth(func(ctx context.Context, _ *auth.Service, db *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, _ *auth.Service, db database) error {
 		users, err := db.Users(ctx)
 		if err != nil {
 			return err
@@ -202,7 +201,7 @@ func (e *env) userRole(verb, usage string, args []string) error {
 		return usagef("usage: outflank %s", usage)
 	}
 	g := outflank.Grant{Tournament: pos[1], Role: outflank.RoleTD}
-	return e.withAuth(func(ctx context.Context, _ *auth.Service, db *sqlite.DB) error {
+	return e.withAuth(func(ctx context.Context, _ *auth.Service, db database) error {
 		if verb == "grant" {
 			if err := db.Grant(ctx, pos[0], g); err != nil {
 				return err
@@ -222,7 +221,7 @@ func (e *env) userRole(verb, usage string, args []string) error {
 // passwords, granted roles, issued tokens and judge links.
 func runUserLog(e *env, args []string) error {
 	return recordsLog[outflank.AccountEvent]{name: "user log", usage: userLogUsage, none: "no changes of the accounts yet",
-		read: (*sqlite.DB).AccountLog,
+		read: database.AccountLog,
 		line: func(ev outflank.AccountEvent) (int64, time.Time, string, string) {
 			return ev.ID, ev.At, ev.Actor, ev.Summary
 		},

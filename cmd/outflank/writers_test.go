@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -28,7 +27,6 @@ import (
 	"outflank/auth"
 	"outflank/othello"
 	"outflank/rules"
-	"outflank/sqlite"
 	"outflank/web"
 )
 
@@ -87,7 +85,7 @@ func (l *writerLog) count(what string, took time.Duration) {
 // of 10 tables, served on the loopback interface.
 type writersSite struct {
 	url, db string
-	store   *sqlite.DB
+	store   database
 	client  *http.Client
 	log     *writerLog
 }
@@ -351,9 +349,8 @@ func (s *writersSite) cli(ctx context.Context, t *testing.T, bin string, rng *ra
 // whole; 'outflank log --verify' holds.
 func TestManyWriters(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "writers.db")
-	db, err := sqlite.Open(ctx, path, sqlite.Options{Create: true})
+	path := testDatabase(t, "writers.db")
+	db, err := openStore(ctx, path, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,79 @@
+package outflank
+
+import (
+	"context"
+	"time"
+)
+
+// Archive copies tournaments from one store to another exactly: the rows
+// as stored and the audit log as recorded, so that the copy's log verifies
+// and its export is the original's.
+type Archive interface {
+	// Dump reads the tournament with slug and its whole log, in one
+	// consistent read.
+	Dump(ctx context.Context, slug string) (*TournamentRecord, error)
+	// Restore stores rec in one transaction, keeping its event ids, times,
+	// actors, undo links and hashes. It refuses (ECONFLICT, writing
+	// nothing) a tournament whose slug the store already has, and one
+	// whose event ids another tournament's log already uses: the ids are
+	// hashed into the log, so they cannot be renumbered.
+	Restore(ctx context.Context, rec *TournamentRecord) error
+}
+
+// TournamentRecord is a tournament as a store keeps it.
+type TournamentRecord struct {
+	// Tournament is the stored state, with its Version and its games'.
+	Tournament *Tournament
+	// CreatedAt is when the tournament was first stored.
+	CreatedAt time.Time
+	// Events is the audit log, oldest first, as recorded (UndoneBy
+	// included); Head the hash of its latest entry, as the tournament
+	// records it.
+	Events []Event
+	Head   string
+}
+
+// Audit returns what verifying the record's log needs.
+func (r *TournamentRecord) Audit() *AuditLog {
+	return &AuditLog{Events: r.Events, Head: r.Head, State: r.Tournament}
+}
+
+// RecordsArchive stores the federation's records copied from another
+// store exactly: their ids and their logs as recorded. Reading them needs
+// no more than CircuitStore and Members.
+type RecordsArchive interface {
+	// RestoreCircuit stores c with its log (oldest first) in one
+	// transaction; ECONFLICT, writing nothing, when the store has a
+	// circuit with its slug or uses one of its log's ids.
+	RestoreCircuit(ctx context.Context, c *Circuit, log []CircuitEvent) error
+	// RestoreMembers stores the member records with their ids and the
+	// members' log (oldest first) in one transaction; ECONFLICT, writing
+	// nothing, when the store has any member record or member log entry.
+	RestoreMembers(ctx context.Context, members []Member, log []MemberEvent) error
+	// DumpAccounts reads the user accounts, in one consistent read.
+	DumpAccounts(ctx context.Context) (*AccountsRecord, error)
+	// RestoreAccounts stores accounts read by DumpAccounts in one
+	// transaction; ECONFLICT, writing nothing, when the store has any
+	// user, token, judge link or accounts' log entry.
+	RestoreAccounts(ctx context.Context, a *AccountsRecord) error
+	// RestorePlayerDB loads players as LoadPlayerDB does, keeping the
+	// source and load time of info.
+	RestorePlayerDB(ctx context.Context, info *PlayerDBInfo, players []WOFPlayer) error
+}
+
+// AccountsRecord is the user accounts of a store as kept, without the
+// sessions (whoever is logged in logs in again) and the failed logins.
+type AccountsRecord struct {
+	// Users have their ids, password hashes, grants and creation times.
+	Users []User
+	// Tokens and JudgeLinks have their ids and hashes.
+	Tokens     []Token
+	JudgeLinks []JudgeLink
+	// Log is the accounts' log, oldest first.
+	Log []AccountEvent
+}
+
+// Empty reports whether a holds nothing.
+func (a *AccountsRecord) Empty() bool {
+	return len(a.Users) == 0 && len(a.Tokens) == 0 && len(a.JudgeLinks) == 0 && len(a.Log) == 0
+}

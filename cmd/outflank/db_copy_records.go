@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"slices"
+
+	"outflank"
+)
+
+// records are the federation's records of the source: its circuits and
+// its member records, each with its log (oldest first).
+type records struct {
+	circuits    []outflank.Circuit
+	circuitLogs [][]outflank.CircuitEvent
+	members     []outflank.Member
+	memberLog   []outflank.MemberEvent
+	// accounts are nil when the source cannot dump them.
+	accounts *outflank.AccountsRecord
+}
+
+// readRecords reads the source's circuits and member records.
+func (c *dbCopy) readRecords(ctx context.Context) (*records, error) {
+	r := &records{}
+	var err error
+	if r.circuits, err = c.src.Circuits(ctx); err != nil {
+		return nil, err
+	}
+	for _, ci := range r.circuits {
+		log, err := c.src.CircuitLog(ctx, ci.Slug)
+		if err != nil {
+			return nil, err
+		}
+		r.circuitLogs = append(r.circuitLogs, log)
+	}
+	if r.members, err = c.src.MemberList(ctx); err != nil {
+		return nil, err
+	}
+	if r.memberLog, err = c.src.MemberLog(ctx, math.MaxInt32); err != nil {
+		return nil, err
+	}
+	slices.Reverse(r.memberLog) // the store gives the newest first
+	if arc, ok := c.src.(outflank.RecordsArchive); ok {
+		if r.accounts, err = arc.DumpAccounts(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// recordsClash adds to clash what the destination has of the source's
+// records already.
+func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) ([]string, error) {
+	if len(r.circuits) > 0 {
+		have, err := c.dst.Circuits(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, ci := range r.circuits {
+			if slices.ContainsFunc(have, func(h outflank.Circuit) bool { return h.Slug == ci.Slug }) {
+				clash = append(clash, "circuit "+ci.Slug)
+			}
+		}
+	}
+	if len(r.members) > 0 || len(r.memberLog) > 0 {
+		have, err := c.dst.MemberList(ctx)
+		if err != nil {
+			return nil, err
+		}
+		log, err := c.dst.MemberLog(ctx, 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(have) > 0 || len(log) > 0 {
+			clash = append(clash, "member records")
+		}
+	}
+	if r.accounts != nil && !r.accounts.Empty() {
+		if arc, ok := c.dst.(outflank.RecordsArchive); ok {
+			have, err := arc.DumpAccounts(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if !have.Empty() {
+				clash = append(clash, "user accounts")
+			}
+		}
+	}
+	return clash, nil
+}
+
+// restoreRecords copies the circuits, each in a transaction of its own,
+// then the member records in one, and checks each copy.
+func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
+	hasAccounts := r.accounts != nil && !r.accounts.Empty()
+	if len(r.circuits) == 0 && len(r.members) == 0 && len(r.memberLog) == 0 && !hasAccounts {
+		return nil
+	}
+	arc, ok := c.dst.(outflank.RecordsArchive)
+	if !ok {
+		c.e.printf(c.e.stdout, "NOT copied: the circuits, the member records and the user accounts: %s cannot receive them yet\n", c.toName)
+		return nil
+	}
+	if hasAccounts {
+		if err := c.restoreAccounts(ctx, arc, r.accounts); err != nil {
+			return err
+		}
+	}
+	for i := range r.circuits {
+		ci, log := &r.circuits[i], r.circuitLogs[i]
+		if err := arc.RestoreCircuit(ctx, ci, log); err != nil {
+			return err
+		}
+		got, err := c.dst.Circuit(ctx, ci.Slug)
+		if err != nil {
+			return err
+		}
+		gotLog, err := c.dst.CircuitLog(ctx, ci.Slug)
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(got, ci) || !sameCircuitLogs(gotLog, log) {
+			return outflank.Errorf(outflank.EINTERNAL, "circuit %s was copied to %s, but the copy differs from the original", ci.Slug, c.toName)
+		}
+		c.e.printf(c.e.stdout, "copied circuit %s (%s): %s, %s\n", ci.Slug, ci.Name,
+			plural(len(ci.Tournaments), "tournament", "tournaments"), plural(len(log), "log entry", "log entries"))
+	}
+	if len(r.members) == 0 && len(r.memberLog) == 0 {
+		return nil
+	}
+	if err := arc.RestoreMembers(ctx, r.members, r.memberLog); err != nil {
+		return err
+	}
+	got, err := c.dst.MemberList(ctx)
+	if err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(got, r.members) && (len(got) > 0 || len(r.members) > 0) {
+		return outflank.Errorf(outflank.EINTERNAL, "the member records were copied to %s, but the copy differs from the original", c.toName)
+	}
+	c.e.printf(c.e.stdout, "copied the member records: %s, %s\n",
+		plural(len(r.members), "member", "members"), plural(len(r.memberLog), "log entry", "log entries"))
+	return nil
+}
+
+// restoreAccounts copies the user accounts in one transaction and checks
+// the copy.
+func (c *dbCopy) restoreAccounts(ctx context.Context, arc outflank.RecordsArchive, a *outflank.AccountsRecord) error {
+	if err := arc.RestoreAccounts(ctx, a); err != nil {
+		return err
+	}
+	got, err := arc.DumpAccounts(ctx)
+	if err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(got, a) {
+		return outflank.Errorf(outflank.EINTERNAL, "the user accounts were copied to %s, but the copy differs from the original", c.toName)
+	}
+	c.e.printf(c.e.stdout, "copied the user accounts: %s, %s, %s, %s (not the sessions: everyone logs in again)\n",
+		plural(len(a.Users), "user", "users"), plural(len(a.Tokens), "token", "tokens"), plural(len(a.JudgeLinks), "judge link", "judge links"),
+		plural(len(a.Log), "log entry", "log entries"))
+	return nil
+}
+
+// sameCircuitLogs compares two circuit logs, their times as instants.
+func sameCircuitLogs(a, b []outflank.CircuitEvent) bool {
+	return slices.EqualFunc(a, b, func(x, y outflank.CircuitEvent) bool {
+		same := x.At.Equal(y.At)
+		x.At = y.At
+		return same && x == y
+	})
+}

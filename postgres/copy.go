@@ -1,0 +1,340 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"outflank"
+)
+
+var _ outflank.Archive = (*DB)(nil)
+
+// Dump reads the tournament with slug, its creation time and its whole log
+// from one snapshot.
+func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord, error) {
+	rec := &outflank.TournamentRecord{}
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		tid, head, err := db.tournamentID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		rec.Head = head
+		if err := tx.QueryRow(ctx, `SELECT created_at FROM tournaments WHERE id = $1`, tid).Scan(&rec.CreatedAt); err != nil {
+			return fmt.Errorf("reading tournament %s: %w", slug, err)
+		}
+		rec.CreatedAt = rec.CreatedAt.UTC()
+		if rec.Events, err = db.events(ctx, tx, slug, tid); err != nil {
+			return err
+		}
+		l, err := db.load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		rec.Tournament = l.t
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// Restore stores a tournament read by Dump (from this store or another),
+// in one transaction: its rows, its version and its games', and its log
+// with the events' own ids and hashes. The events table is locked against
+// other writers meanwhile, and its id sequence moved past the ids copied,
+// so that the events written after the copy follow them.
+func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error {
+	t := rec.Tournament
+	changes, err := outflank.Created(t)
+	if err != nil {
+		return err
+	}
+	settings, err := json.Marshal(t.Settings)
+	if err != nil {
+		return err
+	}
+	var maxID int64
+	for _, ev := range rec.Events {
+		maxID = max(maxID, ev.ID)
+	}
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `LOCK TABLE events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the log: %w", err)
+		}
+		l := &loaded{t: t, versions: map[string]int{}}
+		err := tx.QueryRow(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+			t.Slug, t.Name, t.Date, string(t.Rules), settings, rec.CreatedAt, max(t.Version, 1), rec.Head).Scan(&l.id)
+		if err != nil {
+			if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == stateUniqueViolation {
+				return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: nothing was copied", t.Slug, db.where)
+			}
+			return fmt.Errorf("copying tournament %s: %w", t.Slug, err)
+		}
+		if err := db.writeRows(ctx, tx, l, changes[1:]); err != nil {
+			return err
+		}
+		for _, r := range t.Rounds {
+			for _, g := range r.Games {
+				if g.Version > 1 {
+					if _, err := tx.Exec(ctx, `UPDATE games SET version = $1 WHERE tournament_id = $2 AND round = $3 AND table_no = $4`, g.Version, l.id, r.Number, g.Table); err != nil {
+						return fmt.Errorf("copying game %d/%d of %s: %w", r.Number, g.Table, t.Slug, err)
+					}
+				}
+			}
+		}
+		if err := db.restoreEvents(ctx, tx, l.id, rec); err != nil {
+			return err
+		}
+		if maxID > 0 {
+			if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('events', 'id'), greatest($1, (SELECT max(id) FROM events)))`, maxID); err != nil {
+				return fmt.Errorf("moving the event ids past the copy: %w", err)
+			}
+		}
+		return notify(ctx, tx, t.Slug, max(t.Version, 1))
+	})
+}
+
+// restoreEvents inserts the log of rec as recorded; the undo marks go in
+// once every event is in, since an event is marked by a later one.
+func (db *DB) restoreEvents(ctx context.Context, tx pgx.Tx, tid int64, rec *outflank.TournamentRecord) error {
+	batch := &pgx.Batch{}
+	for i := range rec.Events {
+		ev := &rec.Events[i]
+		changes, err := json.Marshal(ev.Changes)
+		if err != nil {
+			return err
+		}
+		var undoes *int64
+		if ev.Undoes != 0 {
+			undoes = &ev.Undoes
+		}
+		batch.Queue(`INSERT INTO events (id, tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash)
+			OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			ev.ID, tid, ev.At, ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash, ev.Hash)
+	}
+	for _, ev := range rec.Events {
+		if ev.UndoneBy != 0 {
+			batch.Queue(`UPDATE events SET undone_by = $1 WHERE id = $2`, ev.UndoneBy, ev.ID)
+		}
+	}
+	results := tx.SendBatch(ctx, batch)
+	defer results.Close()
+	for range batch.Len() {
+		if _, err := results.Exec(); err != nil {
+			if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == stateUniqueViolation {
+				return outflank.Errorf(outflank.ECONFLICT, "an event id of %s's log is already used by another tournament's log in %s (%s): the ids of a log are part of its hashes and cannot change, so %s was not copied; copy it into a database whose logs do not use its ids (a new one)",
+					rec.Tournament.Slug, db.where, pgErr.Detail, rec.Tournament.Slug)
+			}
+			return fmt.Errorf("copying the log of %s: %w", rec.Tournament.Slug, err)
+		}
+	}
+	return results.Close()
+}
+
+var _ outflank.RecordsArchive = (*DB)(nil)
+
+// RestoreCircuit stores a circuit copied from another store, with its log
+// under its own ids (the log's table locked meanwhile, its id sequence
+// moved past them).
+func (db *DB) RestoreCircuit(ctx context.Context, c *outflank.Circuit, log []outflank.CircuitEvent) error {
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `LOCK TABLE circuit_events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the circuits' log: %w", err)
+		}
+		var id int64
+		err := tx.QueryRow(ctx, `INSERT INTO circuits (slug, name, rules, year) VALUES ($1, $2, $3, $4) RETURNING id`,
+			c.Slug, c.Name, string(c.Rules), c.Year).Scan(&id)
+		if isUnique(err) {
+			return outflank.Errorf(outflank.ECONFLICT, "a circuit %q already exists in %s: nothing was copied", c.Slug, db.where)
+		}
+		if err != nil {
+			return fmt.Errorf("copying circuit %s: %w", c.Slug, err)
+		}
+		if err := storeCircuit(ctx, tx, id, c); err != nil {
+			return fmt.Errorf("copying circuit %s: %w", c.Slug, err)
+		}
+		for _, e := range log {
+			_, err := tx.Exec(ctx, `INSERT INTO circuit_events (id, circuit, at, actor, action, summary) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6)`,
+				e.ID, id, e.At, e.Actor, e.Action, e.Summary)
+			if isUnique(err) {
+				return outflank.Errorf(outflank.ECONFLICT, "entry #%d of the log of circuit %s is already used by another circuit's log in %s: circuit %s was not copied", e.ID, c.Slug, db.where, c.Slug)
+			}
+			if err != nil {
+				return fmt.Errorf("copying the log of circuit %s: %w", c.Slug, err)
+			}
+		}
+		return moveSequence(ctx, tx, "circuit_events")
+	})
+}
+
+// RestoreMembers stores member records copied from another store, with
+// their ids and their log, into a store that has none.
+func (db *DB) RestoreMembers(ctx context.Context, members []outflank.Member, log []outflank.MemberEvent) error {
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `LOCK TABLE members, member_events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the member records: %w", err)
+		}
+		var n int64
+		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM members) + (SELECT count(*) FROM member_events)`).Scan(&n); err != nil {
+			return fmt.Errorf("counting member records: %w", err)
+		}
+		if n > 0 {
+			return outflank.Errorf(outflank.ECONFLICT, "%s already has member records or a members' log: nothing was copied", db.where)
+		}
+		for _, m := range members {
+			if _, err := tx.Exec(ctx, `INSERT INTO members (id, wof_id, name, country, citizenship, resident_since, unwaged, family, paid_until) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+				m.ID, m.WOFID, m.Name, m.Country, m.Citizenship, m.ResidentSince, m.Unwaged, m.Family, m.PaidUntil); err != nil {
+				return fmt.Errorf("copying member #%d: %w", m.ID, err)
+			}
+		}
+		for _, e := range log {
+			if _, err := tx.Exec(ctx, `INSERT INTO member_events (id, at, actor, action, member, summary) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6)`,
+				e.ID, e.At, e.Actor, e.Action, e.Member, e.Summary); err != nil {
+				return fmt.Errorf("copying the members' log: %w", err)
+			}
+		}
+		if err := moveSequence(ctx, tx, "members"); err != nil {
+			return err
+		}
+		return moveSequence(ctx, tx, "member_events")
+	})
+}
+
+// moveSequence moves the id sequence of table past its largest id, so that
+// the rows added after a copy follow the copied ones.
+func moveSequence(ctx context.Context, tx pgx.Tx, table string) error {
+	_, err := tx.Exec(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), max(id)) FROM %s HAVING max(id) IS NOT NULL`, table, table))
+	if err != nil {
+		return fmt.Errorf("moving the ids of %s past the copy: %w", table, err)
+	}
+	return nil
+}
+
+// DumpAccounts reads the users with their grants, the tokens, the judge
+// links and the accounts' log, from one snapshot.
+func (db *DB) DumpAccounts(ctx context.Context) (*outflank.AccountsRecord, error) {
+	var a *outflank.AccountsRecord
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		a = &outflank.AccountsRecord{} // a retried transaction starts afresh
+		rows, _ := tx.Query(ctx, `SELECT id, name, password, admin, created_at FROM users ORDER BY id`)
+		var u outflank.User
+		if _, err := pgx.ForEachRow(rows, []any{&u.ID, &u.Name, &u.PasswordHash, &u.Admin, &u.CreatedAt}, func() error {
+			u.CreatedAt = u.CreatedAt.UTC()
+			a.Users = append(a.Users, u)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the users: %w", err)
+		}
+		byID := map[int64]int{}
+		for i, u := range a.Users {
+			byID[u.ID] = i
+		}
+		rows, _ = tx.Query(ctx, `SELECT user_id, tournament, role FROM grants ORDER BY user_id, tournament, role`)
+		var id int64
+		var g outflank.Grant
+		if _, err := pgx.ForEachRow(rows, []any{&id, &g.Tournament, &g.Role}, func() error {
+			if i, ok := byID[id]; ok {
+				a.Users[i].Grants = append(a.Users[i].Grants, g)
+			}
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the grants: %w", err)
+		}
+		rows, _ = tx.Query(ctx, `SELECT t.id, t.user_id, u.name, t.name, t.hash, t.created_at FROM tokens t JOIN users u ON u.id = t.user_id ORDER BY t.id`)
+		var t outflank.Token
+		if _, err := pgx.ForEachRow(rows, []any{&t.ID, &t.UserID, &t.User, &t.Name, &t.Hash, &t.CreatedAt}, func() error {
+			t.CreatedAt = t.CreatedAt.UTC()
+			a.Tokens = append(a.Tokens, t)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the tokens: %w", err)
+		}
+		rows, _ = tx.Query(ctx, `SELECT id, tournament, round, table_no, label, created_by, expires_at, hash FROM judge_links ORDER BY id`)
+		var j outflank.JudgeLink
+		if _, err := pgx.ForEachRow(rows, []any{&j.ID, &j.Tournament, &j.Round, &j.Table, &j.Label, &j.CreatedBy, &j.ExpiresAt, &j.Hash}, func() error {
+			j.ExpiresAt = j.ExpiresAt.UTC()
+			a.JudgeLinks = append(a.JudgeLinks, j)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the judge links: %w", err)
+		}
+		rows, _ = tx.Query(ctx, `SELECT id, at, actor, action, subject, summary FROM account_events ORDER BY id`)
+		var e outflank.AccountEvent
+		if _, err := pgx.ForEachRow(rows, []any{&e.ID, &e.At, &e.Actor, &e.Action, &e.Subject, &e.Summary}, func() error {
+			e.At = e.At.UTC()
+			a.Log = append(a.Log, e)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the accounts' log: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// RestoreAccounts stores accounts copied from another store, with their
+// ids and hashes, into a store that has none.
+func (db *DB) RestoreAccounts(ctx context.Context, a *outflank.AccountsRecord) error {
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `LOCK TABLE users, tokens, judge_links, account_events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the accounts: %w", err)
+		}
+		var n int64
+		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM tokens) + (SELECT count(*) FROM judge_links) + (SELECT count(*) FROM account_events)`).Scan(&n); err != nil {
+			return fmt.Errorf("counting the accounts: %w", err)
+		}
+		if n > 0 {
+			return outflank.Errorf(outflank.ECONFLICT, "%s already has user accounts or an accounts' log: nothing was copied", db.where)
+		}
+		batch := &pgx.Batch{}
+		for _, u := range a.Users {
+			batch.Queue(`INSERT INTO users (id, name, password, admin, created_at) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5)`,
+				u.ID, u.Name, u.PasswordHash, u.Admin, u.CreatedAt)
+			for _, g := range u.Grants {
+				batch.Queue(`INSERT INTO grants (user_id, tournament, role) VALUES ($1, $2, $3)`, u.ID, g.Tournament, g.Role)
+			}
+		}
+		for _, t := range a.Tokens {
+			batch.Queue(`INSERT INTO tokens (id, user_id, name, hash, created_at) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5)`,
+				t.ID, t.UserID, t.Name, t.Hash, t.CreatedAt)
+		}
+		for _, j := range a.JudgeLinks {
+			batch.Queue(`INSERT INTO judge_links (id, tournament, round, table_no, label, created_by, expires_at, hash) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				j.ID, j.Tournament, j.Round, j.Table, j.Label, j.CreatedBy, j.ExpiresAt, j.Hash)
+		}
+		for _, e := range a.Log {
+			batch.Queue(`INSERT INTO account_events (id, at, actor, action, subject, summary) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6)`,
+				e.ID, e.At, e.Actor, e.Action, e.Subject, e.Summary)
+		}
+		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return fmt.Errorf("copying the accounts: %w", err)
+		}
+		for _, table := range []string{"users", "tokens", "judge_links", "account_events"} {
+			if err := moveSequence(ctx, tx, table); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// RestorePlayerDB loads a player database copied from another store, then
+// records when it was loaded there.
+func (db *DB) RestorePlayerDB(ctx context.Context, info *outflank.PlayerDBInfo, players []outflank.WOFPlayer) error {
+	if _, err := db.LoadPlayerDB(ctx, info.Source, players); err != nil {
+		return err
+	}
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE wof_player_db SET loaded_at = $1 WHERE id = 1`, info.LoadedAt)
+		return err
+	})
+}

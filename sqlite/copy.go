@@ -1,0 +1,129 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"outflank"
+)
+
+var _ outflank.Archive = (*DB)(nil)
+
+// Dump reads the tournament with slug, its creation time and its whole log
+// from one snapshot.
+func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord, error) {
+	rec := &outflank.TournamentRecord{}
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		tid, head, err := db.tournamentID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		rec.Head = head
+		var created string
+		if err := tx.QueryRowContext(ctx, `SELECT created_at FROM tournaments WHERE id = ?`, tid).Scan(&created); err != nil {
+			return translate(fmt.Errorf("reading tournament %s: %w", slug, err), db.path)
+		}
+		if rec.CreatedAt, err = time.Parse(timeFormat, created); err != nil {
+			return fmt.Errorf("sqlite: creation time %q of %s: %w", created, slug, err)
+		}
+		if rec.Events, err = db.events(ctx, tx, slug, tid); err != nil {
+			return err
+		}
+		l, err := db.load(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		rec.Tournament = l.t
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// Restore stores a tournament read by Dump (from this store or another),
+// in one transaction: its rows, its version and its games', and its log
+// with the events' own ids and hashes.
+func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error {
+	t := rec.Tournament
+	changes, err := outflank.Created(t)
+	if err != nil {
+		return err
+	}
+	settings, err := json.Marshal(t.Settings)
+	if err != nil {
+		return err
+	}
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		var exists int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM tournaments WHERE slug = ?`, t.Slug).Scan(&exists); err != nil {
+			return translate(fmt.Errorf("looking for tournament %s: %w", t.Slug, err), db.path)
+		}
+		if exists != 0 {
+			return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: nothing was copied", t.Slug, db.path)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.Slug, t.Name, t.Date, string(t.Rules), string(settings), rec.CreatedAt.UTC().Format(timeFormat), max(t.Version, 1), rec.Head)
+		if err != nil {
+			return translate(fmt.Errorf("copying tournament %s: %w", t.Slug, err), db.path)
+		}
+		l := &loaded{t: t, versions: map[string]int{}}
+		if l.id, err = res.LastInsertId(); err != nil {
+			return translate(err, db.path)
+		}
+		if err := db.writeRows(ctx, tx, l, changes[1:]); err != nil {
+			return err
+		}
+		for _, r := range t.Rounds {
+			for _, g := range r.Games {
+				if g.Version > 1 {
+					if _, err := tx.ExecContext(ctx, `UPDATE games SET version = ? WHERE tournament_id = ? AND round = ? AND table_no = ?`, g.Version, l.id, r.Number, g.Table); err != nil {
+						return translate(fmt.Errorf("copying game %d/%d of %s: %w", r.Number, g.Table, t.Slug, err), db.path)
+					}
+				}
+			}
+		}
+		return db.restoreEvents(ctx, tx, l.id, rec)
+	})
+}
+
+// restoreEvents inserts the log of rec as recorded; the undo marks go in
+// once every event is in, since an event is marked by a later one.
+func (db *DB) restoreEvents(ctx context.Context, sqlTx *sql.Tx, tid int64, rec *outflank.TournamentRecord) error {
+	tx := newStatements(sqlTx)
+	defer tx.Close()
+	for i := range rec.Events {
+		ev := &rec.Events[i]
+		changes, err := json.Marshal(ev.Changes)
+		if err != nil {
+			return err
+		}
+		var undoes any
+		if ev.Undoes != 0 {
+			undoes = ev.Undoes
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO events (id, tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`,
+			ev.ID, tid, ev.At.UTC().Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash, ev.Hash)
+		if err != nil {
+			if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
+				return outflank.Errorf(outflank.ECONFLICT, "event #%d of %s is already used by another tournament's log in %s: the ids of a log are part of its hashes and cannot change, so %s was not copied; copy it into a database whose logs do not use its ids (a new one)",
+					ev.ID, rec.Tournament.Slug, db.path, rec.Tournament.Slug)
+			}
+			return translate(fmt.Errorf("copying event %d of %s: %w", ev.ID, rec.Tournament.Slug, err), db.path)
+		}
+	}
+	for _, ev := range rec.Events {
+		if ev.UndoneBy == 0 {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE id = ?`, ev.UndoneBy, ev.ID); err != nil {
+			return translate(fmt.Errorf("copying the undo of event %d of %s: %w", ev.ID, rec.Tournament.Slug, err), db.path)
+		}
+	}
+	return nil
+}
