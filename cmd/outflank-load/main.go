@@ -62,6 +62,7 @@ type config struct {
 	refetch     bool
 	fetchConn   int
 	keep        bool
+	cluster     clusterConfig
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -71,7 +72,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.bin, "outflank", "", "the outflank `binary` to measure (default: built from ./cmd/outflank into the temporary folder)")
 	fs.IntVar(&c.players, "players", 1000, "players of the simulated WOC")
 	fs.IntVar(&c.rounds, "rounds", 13, "Swiss rounds of the simulated WOC")
-	fs.StringVar(&c.only, "only", "", "run only `pages` or only `streams`")
+	fs.StringVar(&c.only, "only", "", "run only `pages`, only `streams`, or the cluster load test (`cluster`)")
 	fs.DurationVar(&c.duration, "duration", 10*time.Second, "how long each server is measured, in all its turns (at most 1m)")
 	fs.DurationVar(&c.warmup, "warmup", 2*time.Second, "how long each server is fetched from before it counts")
 	fs.IntVar(&c.turns, "turns", 5, "turns the servers measured take, one after the other: the machine's other work falls on both alike")
@@ -84,17 +85,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.refetch, "refetch", true, "each stream's page fetches its new content after each change, as live.js does")
 	fs.IntVar(&c.fetchConn, "fetch-conns", 64, "keep-alive connections the pages share for those fetches")
 	fs.BoolVar(&c.keep, "keep", false, "keep the temporary folder (database, server logs)")
+	clusterFlags(fs, &c.cluster)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if c.only == "cluster" {
+		if msg := c.clusterDefaults(fs); msg != "" {
+			fmt.Fprintln(stderr, "outflank-load: "+msg)
+			return 2
+		}
 	}
 	switch {
 	case fs.NArg() != 0:
 		fmt.Fprintln(stderr, "outflank-load: no arguments, only flags (-h lists them)")
 		return 2
-	case c.only != "" && c.only != "pages" && c.only != "streams":
-		fmt.Fprintln(stderr, "outflank-load: -only pages, or -only streams")
+	case c.only != "" && c.only != "pages" && c.only != "streams" && c.only != "cluster":
+		fmt.Fprintln(stderr, "outflank-load: -only pages, -only streams or -only cluster")
 		return 2
-	case c.duration <= 0 || c.duration > time.Minute || c.warmup < 0 || c.warmup > time.Minute:
+	case c.only != "cluster" && (c.duration <= 0 || c.duration > time.Minute) || c.warmup < 0 || c.warmup > time.Minute:
 		fmt.Fprintln(stderr, "outflank-load: -duration from 1s to 1m, -warmup up to 1m")
 		return 2
 	case c.turns < 1 || c.turns > 100:
@@ -138,6 +146,9 @@ func measure(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		if c.bin, err = buildOutflank(ctx, dir); err != nil {
 			return err
 		}
+	}
+	if c.only == "cluster" {
+		return measureCluster(ctx, c, dir, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "simulating a %d-player, %d-round WOC ...\n", c.players, c.rounds)
 	ev, err := newFixture(ctx, filepath.Join(dir, "load.db"), c.players, c.rounds)

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// clusterConfig is the settings of -only cluster.
+type clusterConfig struct {
+	instances     int
+	db            string // "" a fresh SQLite file; else a PostgreSQL URL
+	startPostgres bool
+	writesPerSec  float64
+	tournaments   int
+	judgeShare    float64
+	writers       int
+	killOneAt     time.Duration // 0: none
+	restartDBAt   time.Duration // 0: none
+}
+
+// clusterRun is a cluster run's moving parts.
+type clusterRun struct {
+	c         config
+	in        *instances
+	pg        *pgCluster
+	tourneys  []*tourney
+	w         *writer
+	followers []*follower
+	start     time.Time
+	faults    []string
+	stdout    io.Writer
+	stderr    io.Writer
+}
+
+// measureCluster runs the issue's load test: instances of `outflank
+// serve` on one database, live streams spread over them, scripted
+// directors and judges writing at a fixed rate; then it checks that every
+// accepted write is in the database and the log, and reports how soon the
+// streams had each change.
+func measureCluster(ctx context.Context, c config, dir string, stdout, stderr io.Writer) error {
+	// Setup, the run and the checks are bounded together.
+	ctx, cancel := context.WithTimeout(ctx, c.duration+5*time.Minute)
+	defer cancel()
+	r := &clusterRun{c: c, stdout: stdout, stderr: stderr}
+	db := c.cluster.db
+	switch {
+	case c.cluster.startPostgres:
+		fmt.Fprintln(stderr, "starting a throwaway PostgreSQL cluster ...")
+		pg, err := startPostgres(ctx, dir)
+		if err != nil {
+			return err
+		}
+		defer pg.stop()
+		r.pg, db = pg, pg.url
+	case db == "":
+		db = filepath.Join(dir, "cluster.db")
+	}
+	store := "SQLite"
+	if strings.HasPrefix(db, "postgres") {
+		store = "PostgreSQL"
+	}
+	cl := cli{bin: c.bin, db: db}
+	fmt.Fprintf(stderr, "creating %d tournaments of %d players, round 1 paired ...\n", c.cluster.tournaments, c.players)
+	tourneys, cred, err := setUpTournaments(ctx, cl, dir, c.cluster.tournaments, c.players, c.rounds)
+	if err != nil {
+		return err
+	}
+	r.tourneys = tourneys
+	r.in = &instances{bin: c.bin, db: db, dir: dir}
+	defer r.in.stop(10 * time.Second)
+	fmt.Fprintf(stderr, "starting %d instances of outflank serve ...\n", c.cluster.instances)
+	if err := r.in.start(ctx, c.cluster.instances); err != nil {
+		return err
+	}
+	client := newHTTPClient(c.cluster.writers)
+	r.w = &writer{client: client, token: cred.token, addrs: r.in.addr, judges: map[judgeKey]judgeSession{}, rng: newRand(7)}
+	for _, t := range tourneys {
+		for i := range c.cluster.instances {
+			s, err := judgeLogin(ctx, client, r.in.addr(i), t.slug, cred.judges[t.slug])
+			if err != nil {
+				return fmt.Errorf("%s on instance #%d: %w", t.slug, i+1, err)
+			}
+			r.w.judges[judgeKey{t.slug, i}] = s
+		}
+	}
+	fmt.Fprintf(stdout, "cluster: %d instance(s) of outflank serve on %s, %d tournaments of %d players (%d rounds), %s; load average %s\n",
+		c.cluster.instances, store, len(tourneys), c.players, c.rounds, describeLoad(c), loadAverage())
+
+	streamCtx, stopStreams := context.WithCancel(ctx)
+	defer stopStreams()
+	var followed sync.WaitGroup
+	if err := r.openStreams(streamCtx, &followed); err != nil {
+		return err
+	}
+	time.Sleep(time.Second) // the streams settle before the first write
+
+	r.start = time.Now()
+	faults := r.scheduleFaults(ctx)
+	sent, behind := r.write(ctx)
+	faults.Wait()
+	fmt.Fprintf(stderr, "writes done; waiting for the last change events ...\n")
+	time.Sleep(3 * time.Second)
+	stopStreams()
+	followed.Wait()
+	r.in.stop(15 * time.Second)
+
+	records := r.w.snapshot()
+	storedBy := map[string]*stored{}
+	for _, t := range tourneys {
+		s, err := readStored(ctx, cl, t.slug)
+		if err != nil {
+			return err
+		}
+		storedBy[t.slug] = s
+	}
+	v := verifyWrites(records, storedBy)
+	return r.report(sent, behind, records, storedBy, v)
+}
+
+// describeLoad says what a run offers.
+func describeLoad(c config) string {
+	s := fmt.Sprintf("%d streams, %g writes/s (%.0f%% by judges) for %s", c.streams, c.cluster.writesPerSec, c.cluster.judgeShare*100, c.duration)
+	if c.cluster.killOneAt > 0 {
+		s += fmt.Sprintf(", kill -9 of one instance at %s", c.cluster.killOneAt)
+	}
+	if c.cluster.restartDBAt > 0 {
+		s += fmt.Sprintf(", PostgreSQL restarted at %s", c.cluster.restartDBAt)
+	}
+	return s
+}
+
+// openStreams opens every stream at once, stream i on instance i mod N,
+// following tournament (i/N) mod K, and waits for the first attempts.
+func (r *clusterRun) openStreams(ctx context.Context, wg *sync.WaitGroup) error {
+	n, k := r.c.cluster.instances, len(r.tourneys)
+	fmt.Fprintf(r.stderr, "opening %d streams ...\n", r.c.streams)
+	first := make(chan error, r.c.streams)
+	start := time.Now()
+	for i := range r.c.streams {
+		f := &follower{instance: i % n, slug: r.tourneys[(i/n)%k].slug}
+		r.followers = append(r.followers, f)
+		wg.Go(func() { f.follow(ctx, r.in.addr, first) })
+	}
+	var failed int
+	var firstErr error
+	for range r.c.streams {
+		if err := <-first; err != nil {
+			failed++
+			firstErr = cmp(firstErr, err)
+		}
+	}
+	fmt.Fprintf(r.stdout, "  streams: %d opened in %s, %d failed", r.c.streams-failed, time.Since(start).Round(time.Millisecond), failed)
+	if firstErr != nil {
+		fmt.Fprintf(r.stdout, " (first: %v)", firstErr)
+	}
+	fmt.Fprintln(r.stdout)
+	if failed == r.c.streams {
+		return errors.New("no stream opened")
+	}
+	return nil
+}
+
+// cmp returns a if set, else b.
+func cmp(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// scheduleFaults kills an instance and restarts PostgreSQL at the times
+// asked for.
+func (r *clusterRun) scheduleFaults(ctx context.Context) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	at := func(d time.Duration, what func()) {
+		wg.Go(func() {
+			select {
+			case <-ctx.Done():
+			case <-time.After(time.Until(r.start.Add(d))):
+				what()
+			}
+		})
+	}
+	if d := r.c.cluster.killOneAt; d > 0 {
+		at(d, func() {
+			i := r.c.cluster.instances - 1
+			away, err := r.in.killAndRestart(ctx, i)
+			r.fault("kill -9 of instance #%d at %s: serving again after %s (%v)", i+1, d, away.Round(time.Millisecond), errOrOK(err))
+		})
+	}
+	if d := r.c.cluster.restartDBAt; d > 0 && r.pg != nil {
+		at(d, func() {
+			took, err := r.pg.restart(ctx)
+			r.fault("PostgreSQL restarted at %s: took %s (%v)", d, took.Round(time.Millisecond), errOrOK(err))
+		})
+	}
+	return &wg
+}
+
+func (r *clusterRun) fault(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	fmt.Fprintln(r.stderr, msg)
+	r.faults = append(r.faults, msg)
+}
+
+func errOrOK(err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return "ok"
+}
+
+// write sends the writes at the rate asked for, token i to the next
+// tournament with a write to give and to instance i mod N, and waits for
+// their answers; it returns how many it sent and how far it fell behind.
+func (r *clusterRun) write(ctx context.Context) (int, time.Duration) {
+	type task struct {
+		j    job
+		inst int
+	}
+	tasks := make(chan task)
+	var workers sync.WaitGroup
+	for range r.c.cluster.writers {
+		workers.Go(func() {
+			for t := range tasks {
+				rec := r.w.do(ctx, t.j, t.inst)
+				entered := rec.accepted() || (t.j.kind == writeJudge && rec.status == 200)
+				t.j.t.finish(t.j, entered)
+			}
+		})
+	}
+	k, n := len(r.tourneys), r.c.cluster.instances
+	sent := 0
+	_, behind := pace(ctx, r.start, r.c.cluster.writesPerSec, r.c.duration, func(i int) {
+		judge := float64(i%100) < r.c.cluster.judgeShare*100
+		for d := range k {
+			if j, ok := r.tourneys[(i+d)%k].next(judge); ok {
+				select {
+				case tasks <- task{j, i % n}:
+					sent++
+				case <-ctx.Done():
+					j.t.finish(j, false)
+				}
+				return
+			}
+		}
+	})
+	close(tasks)
+	workers.Wait()
+	return sent, behind
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+)
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }
+
+// errorRateLimit is the bound on the errors users may see.
+const errorRateLimit = 0.001
+
+// report prints a cluster run's figures and returns an error when an
+// accepted write was lost.
+func (r *clusterRun) report(sent int, behind time.Duration, records []*writeRecord, storedBy map[string]*stored, v verification) error {
+	out := r.stdout
+	for _, f := range r.faults {
+		fmt.Fprintf(out, "  fault: %s\n", f)
+	}
+
+	// The writes: what was answered, how fast, and the errors seen.
+	var accepted, conflicts, notEntered, failed int
+	byKind := map[writeKind]int{}
+	answers := newHistogram()
+	messages := map[string]int{}
+	for _, w := range records {
+		switch {
+		case w.accepted():
+			accepted++
+			byKind[w.kind]++
+			answers.add(w.answered.Sub(w.sent))
+			continue
+		case w.status == 409:
+			conflicts++
+		case w.kind == writeJudge && w.status == 200:
+			notEntered++
+		default:
+			failed++
+		}
+		key := w.message
+		if w.status != 0 {
+			key = fmt.Sprintf("%d %s", w.status, w.message)
+		}
+		messages[shorten(key, 160)]++
+	}
+	d := r.c.duration.Seconds()
+	fmt.Fprintf(out, "  writes: %d sent (%.1f/s offered, at most %s behind the schedule), %d accepted (%.1f/s: %d director results, %d judge results, %d pairings)\n",
+		sent, float64(sent)/d, behind.Round(time.Millisecond), accepted, float64(accepted)/d, byKind[writeResult], byKind[writeJudge], byKind[writePair])
+	fmt.Fprintf(out, "  write answers: p50 %s, p99 %s, max %s\n", ms(answers.percentile(50)), ms(answers.percentile(99)), ms(answers.max))
+	rate := 0.0
+	if len(records) > 0 {
+		rate = float64(failed) / float64(len(records))
+	}
+	flag := "ok"
+	if rate > errorRateLimit {
+		flag = "ABOVE the 0.1% allowed"
+	}
+	fmt.Fprintf(out, "  errors: %d of %d writes (%.3f%%: %s); %d conflicts (409), %d judge submissions not entered\n",
+		failed, len(records), rate*100, flag, conflicts, notEntered)
+	for _, m := range topMessages(messages, 6) {
+		fmt.Fprintf(out, "    %s\n", m)
+	}
+
+	// The streams: how soon each had each accepted write.
+	st := r.deliveries(records, storedBy)
+	fmt.Fprintf(out, "  change events, from a write's answer to each stream of its tournament: %s\n", st)
+	var opened, reconnected, reconnects, failures int
+	for _, f := range r.followers {
+		if f.opened.Load() {
+			opened++
+		}
+		if f.reconnects > 0 {
+			reconnected++
+		}
+		reconnects += f.reconnects
+		failures += f.failures
+	}
+	fmt.Fprintf(out, "  streams: %d followed, %d saw a write later than 1 s or never; %d reconnected (%d reconnections, %d failed attempts)\n",
+		opened, st.streamsLate, reconnected, reconnects, failures)
+
+	// The checks.
+	fmt.Fprintf(out, "  check: %d of %d accepted writes in the log as written; %d games' scores compared between the log and the database; %d hash chains broken; %d results in the log whose answer the writer did not get\n",
+		v.inLog, v.accepted, v.tables, v.chainsBroken, v.unanswered)
+	for _, p := range v.problems {
+		fmt.Fprintf(out, "    PROBLEM: %s\n", p)
+	}
+	fmt.Fprintf(out, "load average at the end: %s\n", loadAverage())
+	if v.nProblems > 0 {
+		return fmt.Errorf("%d problems: accepted writes lost or stored wrongly", v.nProblems)
+	}
+	return nil
+}
+
+// deliveries measures the delays of the change events: each accepted
+// write's version comes from its place in the log.
+func (r *clusterRun) deliveries(records []*writeRecord, storedBy map[string]*stored) *deliveryStats {
+	writes := map[string][]delivery{}
+	for slug, s := range storedBy {
+		versions := versionsOf(s.log)
+		for _, w := range records {
+			if w.slug != slug || !w.accepted() {
+				continue
+			}
+			if v, ok := versions[w.event]; ok {
+				writes[slug] = append(writes[slug], delivery{version: v, accepted: w.answered.UnixNano()})
+			}
+		}
+		sortDeliveries(writes[slug])
+	}
+	st := &deliveryStats{hist: newHistogram()}
+	for _, f := range r.followers {
+		if f.opened.Load() {
+			st.measureDelivery(writes[f.slug], f.seen, time.Second)
+		}
+	}
+	return st
+}
+
+// topMessages lists the most frequent messages, with their counts.
+func topMessages(m map[string]int, n int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if m[a] != m[b] {
+			return m[b] - m[a]
+		}
+		return strings.Compare(a, b)
+	})
+	var list []string
+	for _, k := range keys[:min(n, len(keys))] {
+		list = append(list, fmt.Sprintf("%6d × %s", m[k], k))
+	}
+	return list
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
