@@ -102,7 +102,7 @@ func measureCluster(ctx context.Context, c config, dir string, stdout, stderr io
 
 	r.start = time.Now()
 	faults := r.scheduleFaults(ctx)
-	sent, behind := r.write(ctx)
+	load := r.write(ctx)
 	faults.Wait()
 	fmt.Fprintf(stderr, "writes done; waiting for the last change events ...\n")
 	time.Sleep(3 * time.Second)
@@ -120,7 +120,7 @@ func measureCluster(ctx context.Context, c config, dir string, stdout, stderr io
 		storedBy[t.slug] = s
 	}
 	v := verifyWrites(records, storedBy)
-	return r.report(sent, behind, records, storedBy, v)
+	return r.report(load, records, storedBy, v)
 }
 
 // describeLoad says what a run offers.
@@ -216,42 +216,47 @@ func errOrOK(err error) string {
 	return "ok"
 }
 
-// write sends the writes at the rate asked for, token i to the next
-// tournament with a write to give and to instance i mod N, and waits for
-// their answers; it returns how many it sent and how far it fell behind.
-func (r *clusterRun) write(ctx context.Context) (int, time.Duration) {
-	type task struct {
-		j    job
-		inst int
-	}
-	tasks := make(chan task)
-	var workers sync.WaitGroup
-	for range r.c.cluster.writers {
-		workers.Go(func() {
-			for t := range tasks {
-				rec := r.w.do(ctx, t.j, t.inst)
-				entered := rec.accepted() || (t.j.kind == writeJudge && rec.status == 200)
-				t.j.t.finish(t.j, entered)
-			}
-		})
-	}
+// writeLoad is what the writers did.
+type writeLoad struct {
+	sent    int
+	behind  time.Duration // how far the pacer fell behind its schedule
+	busy    int           // writes due while -writers were in flight: not sent
+	nothing int           // writes due when no tournament had one to give
+}
+
+// write sends the writes at the rate asked for, in an open loop: each
+// when it is due, whatever the answers to those before; write i to the
+// next tournament with a write to give, on instance i mod N. At most
+// -writers are in flight; a write due beyond them is counted, not sent.
+// It returns once every answer came (each is bounded by the client's
+// timeout).
+func (r *clusterRun) write(ctx context.Context) writeLoad {
+	var l writeLoad
+	slots := make(chan struct{}, r.c.cluster.writers)
+	var inflight sync.WaitGroup
 	k, n := len(r.tourneys), r.c.cluster.instances
-	sent := 0
-	_, behind := pace(ctx, r.start, r.c.cluster.writesPerSec, r.c.duration, func(i int) {
+	_, l.behind = pace(ctx, r.start, r.c.cluster.writesPerSec, r.c.duration, func(i int) {
+		select {
+		case slots <- struct{}{}:
+		default:
+			l.busy++
+			return
+		}
 		judge := float64(i%100) < r.c.cluster.judgeShare*100
 		for d := range k {
 			if j, ok := r.tourneys[(i+d)%k].next(judge); ok {
-				select {
-				case tasks <- task{j, i % n}:
-					sent++
-				case <-ctx.Done():
-					j.t.finish(j, false)
-				}
+				l.sent++
+				inflight.Go(func() {
+					defer func() { <-slots }()
+					rec := r.w.do(ctx, j, i%n)
+					j.t.finish(j, rec.accepted() || (j.kind == writeJudge && rec.status == 200))
+				})
 				return
 			}
 		}
+		<-slots
+		l.nothing++
 	})
-	close(tasks)
-	workers.Wait()
-	return sent, behind
+	inflight.Wait()
+	return l
 }

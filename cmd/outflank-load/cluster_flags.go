@@ -24,7 +24,7 @@ func clusterFlags(fs *flag.FlagSet, c *clusterConfig) {
 	fs.Float64Var(&c.writesPerSec, "writes-per-sec", 200, "cluster: results written a second, in all, by scripted directors and judges")
 	fs.IntVar(&c.tournaments, "tournaments", 4, "cluster: tournaments written to at once (at most 50)")
 	fs.Float64Var(&c.judgeShare, "judge-share", 0.25, "cluster: the share of the first results that table judges submit (0 to 1)")
-	fs.IntVar(&c.writers, "writers", 64, "cluster: writes in flight at most (the scripted clients' connections)")
+	fs.IntVar(&c.writers, "writers", 256, "cluster: writes in flight at most (the scripted clients' connections)")
 	fs.DurationVar(&c.killOneAt, "kill-one-at", 0, "cluster: kill -9 the last instance this long into the writes, and start it again (0: never)")
 	fs.DurationVar(&c.restartDBAt, "restart-db-at", 0, "cluster: with -start-postgres, restart PostgreSQL this long into the writes (0: never)")
 }

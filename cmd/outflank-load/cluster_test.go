@@ -112,12 +112,16 @@ func TestTourneyRounds(t *testing.T) {
 		t.Fatalf("first writes: %+v %+v", a, b)
 	}
 	if _, ok := tr.next(false); ok {
-		t.Fatal("a write while the round drains")
+		t.Fatal("a write before any table has its result")
 	}
 	tr.finish(a, true)
+	// While table 2 is written, the director corrects table 1.
+	if c, ok := tr.next(false); !ok || c.kind != writeResult || c.table != 1 {
+		t.Fatalf("a correction: %+v %v", c, ok)
+	}
 	tr.finish(b, false) // refused: table 2 is written again
 	c, _ := tr.next(false)
-	if c.table != 2 {
+	if c.table != 2 || c.round != 1 {
 		t.Fatalf("table 2 again: %+v", c)
 	}
 	tr.finish(c, true)
@@ -125,13 +129,17 @@ func TestTourneyRounds(t *testing.T) {
 	if !ok || p.kind != writePair || p.round != 2 {
 		t.Fatalf("the pairing: %+v %v", p, ok)
 	}
-	if _, ok := tr.next(false); ok {
-		t.Fatal("a write while pairing")
+	if r, ok := tr.next(false); !ok || r.kind != writeResult || r.round != 1 {
+		t.Fatalf("a correction of round 1 while pairing: %+v %v", r, ok)
+	}
+	tr.finish(p, false) // a pairing refused is tried again
+	if p, _ = tr.next(true); p.kind != writePair {
+		t.Fatalf("the pairing again: %+v", p)
 	}
 	tr.finish(p, true)
 	d, _ := tr.next(false)
 	e, _ := tr.next(false)
-	if d.round != 2 || e.round != 2 {
+	if d.round != 2 || e.round != 2 || d.kind != writeResult {
 		t.Fatalf("round 2: %+v %+v", d, e)
 	}
 	tr.finish(d, true)

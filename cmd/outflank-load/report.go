@@ -15,7 +15,7 @@ const errorRateLimit = 0.001
 
 // report prints a cluster run's figures and returns an error when an
 // accepted write was lost.
-func (r *clusterRun) report(sent int, behind time.Duration, records []*writeRecord, storedBy map[string]*stored, v verification) error {
+func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map[string]*stored, v verification) error {
 	out := r.stdout
 	for _, f := range r.faults {
 		fmt.Fprintf(out, "  fault: %s\n", f)
@@ -33,7 +33,7 @@ func (r *clusterRun) report(sent int, behind time.Duration, records []*writeReco
 			byKind[w.kind]++
 			answers.add(w.answered.Sub(w.sent))
 			continue
-		case w.status == 409:
+		case expectedConflict(w):
 			conflicts++
 		case w.kind == writeJudge && w.status == 200:
 			notEntered++
@@ -47,8 +47,15 @@ func (r *clusterRun) report(sent int, behind time.Duration, records []*writeReco
 		messages[shorten(key, 160)]++
 	}
 	d := r.c.duration.Seconds()
-	fmt.Fprintf(out, "  writes: %d sent (%.1f/s offered, at most %s behind the schedule), %d accepted (%.1f/s: %d director results, %d judge results, %d pairings)\n",
-		sent, float64(sent)/d, behind.Round(time.Millisecond), accepted, float64(accepted)/d, byKind[writeResult], byKind[writeJudge], byKind[writePair])
+	fmt.Fprintf(out, "  writes: %d sent (%.1f/s), %d accepted (%.1f/s: %d director results, %d judge results, %d pairings)\n",
+		load.sent, float64(load.sent)/d, accepted, float64(accepted)/d, byKind[writeResult], byKind[writeJudge], byKind[writePair])
+	if load.busy > 0 || load.nothing > 0 {
+		fmt.Fprintf(out, "    NOT SENT: %d writes due while %d were in flight (the server fell behind), %d due when no tournament had a write to give\n",
+			load.busy, r.c.cluster.writers, load.nothing)
+	}
+	if load.behind > 100*time.Millisecond {
+		fmt.Fprintf(out, "    the load generator fell %s behind its schedule (this machine is busy)\n", load.behind.Round(time.Millisecond))
+	}
 	fmt.Fprintf(out, "  write answers: p50 %s, p99 %s, max %s\n", ms(answers.percentile(50)), ms(answers.percentile(99)), ms(answers.max))
 	rate := 0.0
 	if len(records) > 0 {
@@ -58,7 +65,7 @@ func (r *clusterRun) report(sent int, behind time.Duration, records []*writeReco
 	if rate > errorRateLimit {
 		flag = "ABOVE the 0.1% allowed"
 	}
-	fmt.Fprintf(out, "  errors: %d of %d writes (%.3f%%: %s); %d conflicts (409), %d judge submissions not entered\n",
+	fmt.Fprintf(out, "  errors: %d of %d writes (%.3f%%: %s); %d conflicts (409, or a replacement by the same score), %d judge submissions not entered\n",
 		failed, len(records), rate*100, flag, conflicts, notEntered)
 	for _, m := range topMessages(messages, 6) {
 		fmt.Fprintf(out, "    %s\n", m)
@@ -143,4 +150,18 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// expectedConflict reports whether a write was refused for racing another
+// write, as writers at the same tables do: a 409, unless the database
+// was locked too long (a failure the user sees), or a replacement by the
+// score just stored.
+func expectedConflict(w *writeRecord) bool {
+	switch w.status {
+	case 409:
+		return !strings.Contains(w.message, "locked")
+	case 400:
+		return strings.HasPrefix(w.message, "nothing to change")
+	}
+	return false
 }

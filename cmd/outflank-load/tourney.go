@@ -34,9 +34,10 @@ type job struct {
 
 // tourney is the writers' view of one tournament of a cluster run: the
 // round being played, its tables still without a result, those with one.
-// Results fill the round's tables first (judges and directors), then the
-// director pairs the next round; in the last round the director replaces
-// results at random tables.
+// Results fill the round's tables first (judges and directors); once every
+// table has its result the director pairs the next round. Meanwhile, and
+// in the last round, the director corrects results: he replaces them at
+// random tables that have one.
 type tourney struct {
 	slug   string
 	tables int // per round
@@ -46,11 +47,15 @@ type tourney struct {
 	round    int
 	free     []int // tables without a result, none being written
 	done     []int // tables with an accepted result
-	inflight int   // writes sent and not answered
 	pairing  bool
-	stuck    bool // a pairing failed: replace results of this round
+	failures int // pairings that failed; after maxPairFailures, no more
 	rng      *rand.Rand
 }
+
+// maxPairFailures is how many failed pairings end a tournament's rounds:
+// a pairing whose answer was lost may have been saved, and the next
+// round cannot be paired before this one has its results.
+const maxPairFailures = 3
 
 func newTourney(slug string, tables, rounds int, seed uint64) *tourney {
 	t := &tourney{slug: slug, tables: tables, rounds: rounds, rng: rand.New(rand.NewPCG(seed, 1))}
@@ -69,31 +74,23 @@ func (t *tourney) startRound(n int) {
 
 // next returns the next write to this tournament, a judge's if judge and
 // a table waits for its first result; false when it has none to give now
-// (a round draining before its pairing, or being paired).
+// (the first results of a round are all being written).
 func (t *tourney) next(judge bool) (job, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch {
-	case t.pairing:
-		return job{}, false
-	case len(t.free) > 0:
+	case !t.pairing && len(t.free) > 0:
 		table := t.free[len(t.free)-1]
 		t.free = t.free[:len(t.free)-1]
-		t.inflight++
 		kind := writeResult
 		if judge {
 			kind = writeJudge
 		}
 		return job{t: t, kind: kind, round: t.round, table: table}, true
-	case t.round < t.rounds && !t.stuck:
-		if t.inflight > 0 {
-			return job{}, false
-		}
+	case !t.pairing && len(t.done) == t.tables && t.round < t.rounds && t.failures < maxPairFailures:
 		t.pairing = true
-		t.inflight++
 		return job{t: t, kind: writePair, round: t.round + 1}, true
 	case len(t.done) > 0:
-		t.inflight++
 		return job{t: t, kind: writeResult, round: t.round, table: t.done[t.rng.IntN(len(t.done))]}, true
 	}
 	return job{}, false
@@ -104,14 +101,13 @@ func (t *tourney) next(judge bool) (job, bool) {
 func (t *tourney) finish(j job, entered bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.inflight--
 	switch {
 	case j.kind == writePair:
 		t.pairing = false
 		if entered {
 			t.startRound(j.round)
 		} else {
-			t.stuck = true
+			t.failures++
 		}
 	case j.round != t.round:
 	case entered && !t.isDone(j.table):

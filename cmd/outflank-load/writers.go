@@ -48,6 +48,13 @@ type writer struct {
 	mu      sync.Mutex
 	records []*writeRecord
 	rng     *rand.Rand
+	last    map[tableKey]int // black's discs last sent, per game
+}
+
+// tableKey names a game of a tournament.
+type tableKey struct {
+	slug         string
+	round, table int
 }
 
 type judgeKey struct {
@@ -97,7 +104,17 @@ func (w *writer) do(ctx context.Context, j job, inst int) *writeRecord {
 		path, body = "/api/t/"+j.t.slug+"/pair", map[string]any{}
 		header.Set("Authorization", "Bearer "+w.token)
 	case writeResult:
+		// A replacement by the same score is refused ("nothing to
+		// change"): the score differs from the one sent last.
+		if w.last == nil {
+			w.last = map[tableKey]int{}
+		}
 		b := w.rng.IntN(65)
+		key := tableKey{j.t.slug, j.round, j.table}
+		if last, ok := w.last[key]; ok && last == b {
+			b = (b + 1 + w.rng.IntN(64)) % 65
+		}
+		w.last[key] = b
 		rec.score = fmt.Sprintf("%d-%d", b, 64-b)
 		path = fmt.Sprintf("/api/t/%s/rounds/%d/results/%d", j.t.slug, j.round, j.table)
 		body = map[string]any{"score": rec.score, "replace": true}
