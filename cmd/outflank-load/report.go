@@ -25,7 +25,7 @@ func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map
 	var accepted, conflicts, notEntered, failed int
 	byKind := map[writeKind]int{}
 	answers := newHistogram()
-	messages := map[string]int{}
+	messages, conflictMessages := map[string]int{}, map[string]int{}
 	for _, w := range records {
 		switch {
 		case w.accepted():
@@ -35,16 +35,17 @@ func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map
 			continue
 		case expectedConflict(w):
 			conflicts++
+			conflictMessages[shorten(fmt.Sprintf("%d %s", w.status, w.message), 160)]++
 		case w.kind == writeJudge && w.status == 200:
 			notEntered++
 		default:
 			failed++
+			key := w.message
+			if w.status != 0 {
+				key = fmt.Sprintf("%d %s", w.status, w.message)
+			}
+			messages[shorten(key, 160)]++
 		}
-		key := w.message
-		if w.status != 0 {
-			key = fmt.Sprintf("%d %s", w.status, w.message)
-		}
-		messages[shorten(key, 160)]++
 	}
 	d := r.c.duration.Seconds()
 	fmt.Fprintf(out, "  writes: %d sent (%.1f/s), %d accepted (%.1f/s: %d director results, %d judge results, %d pairings)\n",
@@ -68,7 +69,10 @@ func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map
 	fmt.Fprintf(out, "  errors: %d of %d writes (%.3f%%: %s); %d conflicts (409, or a replacement by the same score), %d judge submissions not entered\n",
 		failed, len(records), rate*100, flag, conflicts, notEntered)
 	for _, m := range topMessages(messages, 6) {
-		fmt.Fprintf(out, "    %s\n", m)
+		fmt.Fprintf(out, "    error: %s\n", m)
+	}
+	for _, m := range topMessages(conflictMessages, 3) {
+		fmt.Fprintf(out, "    conflict: %s\n", m)
 	}
 
 	// The streams: how soon each had each accepted write.
@@ -87,6 +91,20 @@ func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map
 	}
 	fmt.Fprintf(out, "  streams: %d followed, %d saw a write later than 1 s or never; %d reconnected (%d reconnections, %d failed attempts)\n",
 		opened, st.streamsLate, reconnected, reconnects, failures)
+
+	// The delays hold only if the n-th log entry made version n: then the
+	// streams end at the version of the log's last entry.
+	top := map[string]int64{}
+	for _, f := range r.followers {
+		for _, x := range f.seen {
+			top[f.slug] = max(top[f.slug], x.version)
+		}
+	}
+	for slug, s := range storedBy {
+		if top[slug] != int64(len(s.log)) {
+			fmt.Fprintf(out, "    WARNING: the streams of %s ended at version %d, its log has %d entries: the delays above are not to be trusted\n", slug, top[slug], len(s.log))
+		}
+	}
 
 	// The checks.
 	fmt.Fprintf(out, "  check: %d of %d accepted writes in the log as written; %d games' scores compared between the log and the database; %d hash chains broken; %d results in the log whose answer the writer did not get\n",
@@ -159,7 +177,7 @@ func shorten(s string, n int) string {
 func expectedConflict(w *writeRecord) bool {
 	switch w.status {
 	case 409:
-		return !strings.Contains(w.message, "locked")
+		return !strings.Contains(w.message, "locked") && !strings.Contains(w.message, "unavailable")
 	case 400:
 		return strings.HasPrefix(w.message, "nothing to change")
 	}
