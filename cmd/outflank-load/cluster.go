@@ -22,6 +22,9 @@ type clusterConfig struct {
 	writers       int
 	killOneAt     time.Duration // 0: none
 	restartDBAt   time.Duration // 0: none
+	fillDiskAt    time.Duration // 0: none
+	fillDiskFor   time.Duration
+	dataMB        int
 }
 
 // clusterRun is a cluster run's moving parts.
@@ -29,6 +32,7 @@ type clusterRun struct {
 	c         config
 	in        *instances
 	pg        *pgCluster
+	disk      *dataDisk
 	tourneys  []*tourney
 	w         *writer
 	followers []*follower
@@ -48,18 +52,26 @@ func measureCluster(ctx context.Context, c config, dir string, stdout, stderr io
 	ctx, cancel := context.WithTimeout(ctx, c.duration+5*time.Minute)
 	defer cancel()
 	r := &clusterRun{c: c, stdout: stdout, stderr: stderr}
-	db := c.cluster.db
+	db, data := c.cluster.db, dir
+	if c.cluster.fillDiskAt > 0 {
+		disk, err := mountDataDisk(ctx, dir, int64(c.cluster.dataMB)<<20)
+		if err != nil {
+			return err
+		}
+		defer disk.unmount() // after the servers and PostgreSQL have stopped
+		r.disk, data = disk, disk.path
+	}
 	switch {
 	case c.cluster.startPostgres:
 		fmt.Fprintln(stderr, "starting a throwaway PostgreSQL cluster ...")
-		pg, err := startPostgres(ctx, dir)
+		pg, err := startPostgres(ctx, dir, data)
 		if err != nil {
 			return err
 		}
 		defer pg.stop()
 		r.pg, db = pg, pg.url
 	case db == "":
-		db = filepath.Join(dir, "cluster.db")
+		db = filepath.Join(data, "cluster.db")
 	}
 	store := "SQLite"
 	if strings.HasPrefix(db, "postgres") {
@@ -132,6 +144,9 @@ func describeLoad(c config) string {
 	if c.cluster.restartDBAt > 0 {
 		s += fmt.Sprintf(", PostgreSQL restarted at %s", c.cluster.restartDBAt)
 	}
+	if c.cluster.fillDiskAt > 0 {
+		s += fmt.Sprintf(", the data folder's disk full from %s for %s", c.cluster.fillDiskAt, c.cluster.fillDiskFor)
+	}
 	return s
 }
 
@@ -198,6 +213,18 @@ func (r *clusterRun) scheduleFaults(ctx context.Context) *sync.WaitGroup {
 		at(d, func() {
 			took, err := r.pg.restart(ctx)
 			r.fault("PostgreSQL restarted at %s: took %s (%v)", d, took.Round(time.Millisecond), errOrOK(err))
+		})
+	}
+	if d := r.c.cluster.fillDiskAt; d > 0 {
+		at(d, func() {
+			n, err := r.disk.fill()
+			r.fault("the data folder's disk filled at %s (%d MB written; %v)", d, n>>20, errOrOK(err))
+			select {
+			case <-ctx.Done():
+			case <-time.After(r.c.cluster.fillDiskFor):
+			}
+			err = r.disk.free()
+			r.fault("the data folder's disk freed at %s (%v)", time.Since(r.start).Round(time.Millisecond), errOrOK(err))
 		})
 	}
 	return &wg

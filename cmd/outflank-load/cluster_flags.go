@@ -26,6 +26,9 @@ func clusterFlags(fs *flag.FlagSet, c *clusterConfig) {
 	fs.Float64Var(&c.judgeShare, "judge-share", 0.25, "cluster: the share of the first results that table judges submit (0 to 1)")
 	fs.IntVar(&c.writers, "writers", 256, "cluster: writes in flight at most (the scripted clients' connections)")
 	fs.DurationVar(&c.killOneAt, "kill-one-at", 0, "cluster: kill -9 the last instance this long into the writes, and start it again (0: never)")
+	fs.DurationVar(&c.fillDiskAt, "fill-disk-at", 0, "cluster: fill the disk of the data folder this long into the writes (root: the folder is a tmpfs of -data-mb mounted for the run), then free it after -fill-disk-for (0: never)")
+	fs.DurationVar(&c.fillDiskFor, "fill-disk-for", 10*time.Second, "cluster: how long the disk stays full")
+	fs.IntVar(&c.dataMB, "data-mb", 1024, "cluster: with -fill-disk-at, the size of the data folder's file system, in MB")
 	fs.DurationVar(&c.restartDBAt, "restart-db-at", 0, "cluster: with -start-postgres, restart PostgreSQL this long into the writes (0: never)")
 }
 
@@ -59,6 +62,10 @@ func (c *config) clusterDefaults(fs *flag.FlagSet) string {
 		return "-players must be even in a cluster run: every player has a table"
 	case k.killOneAt < 0 || k.killOneAt >= c.duration || k.restartDBAt < 0 || k.restartDBAt >= c.duration:
 		return "-kill-one-at and -restart-db-at must fall within -duration"
+	case k.fillDiskAt < 0 || k.fillDiskAt >= c.duration || k.fillDiskFor <= 0 || k.dataMB < 64 || k.dataMB > 8192:
+		return "-fill-disk-at within -duration, -fill-disk-for above 0, -data-mb from 64 to 8192"
+	case k.fillDiskAt > 0 && k.db != "":
+		return "-fill-disk-at fills the data folder of a database the load generator makes: not with -db"
 	case k.restartDBAt > 0 && !k.startPostgres:
 		return "-restart-db-at needs -start-postgres: the load generator restarts only a cluster it started"
 	case k.startPostgres && k.db != "":

@@ -250,3 +250,24 @@ func cut(m []string, i int) string {
 	}
 	return m[i]
 }
+
+func TestErrorsCounted(t *testing.T) {
+	for _, c := range []struct {
+		w        writeRecord
+		conflict bool
+	}{
+		{writeRecord{status: 409, message: "round 2 table 18: edit 1 was already recorded with other moves"}, true},
+		{writeRecord{status: 409, message: "database x.db stayed locked for 10s by another command that is writing"}, false},
+		{writeRecord{status: 400, message: "nothing to change: load-1 already is that way"}, true},
+		{writeRecord{status: 400, message: "round 3: no such round"}, false},
+		{writeRecord{status: 500, message: "cannot reach PostgreSQL"}, false},
+	} {
+		if got := expectedConflict(&c.w); got != c.conflict {
+			t.Errorf("%d %s: conflict %v", c.w.status, c.w.message, got)
+		}
+	}
+	msg := `Post "http://127.0.0.1:38683/api/t/load-1/rounds/3/results/75": context deadline exceeded`
+	if got := groupURL(msg); got != `Post "/api/t/load-1/rounds/N/results/N": context deadline exceeded` {
+		t.Errorf("grouped as %q", got)
+	}
+}

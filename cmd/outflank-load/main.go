@@ -11,16 +11,26 @@
 //     then results saved one by one, as `outflank result` saves them, and
 //     the time until every stream has the change (and, with -refetch,
 //     until every page has fetched its new content); then SIGTERM, and
-//     how many streams got the "bye" event and the end of the stream.
+//     how many streams got the "bye" event and the end of the stream;
+//   - cluster (only with -only cluster, cluster.go): the load test of
+//     issue 16: -instances servers on one database (SQLite, or PostgreSQL
+//     with -db or -start-postgres), -streams live streams spread over
+//     them, scripted directors and judges writing -writes-per-sec results
+//     to -tournaments events for -duration (2 minutes); kill -9 of an
+//     instance and a restart of PostgreSQL on demand; then every accepted
+//     write is looked for in the log and the database.
 //
 // The server is the real binary, started as a child process on
 // 127.0.0.1:0 over a fresh database in a temporary folder; nothing else is
 // contacted. Every run is bounded: each measurement by -duration (at most a
-// minute), the streams by -streams (at most 20,000).
+// minute; a cluster run's writes at most 5 minutes, the whole run 5 more),
+// the streams by -streams (at most 20,000).
 //
 //	go run ./cmd/outflank-load                 # both, with the defaults
 //	go run ./cmd/outflank-load -only pages -duration 5s
 //	go run ./cmd/outflank-load -only streams -streams 5000
+//	go run ./cmd/outflank-load -only cluster
+//	go run ./cmd/outflank-load -only cluster -start-postgres -instances 3 -kill-one-at 30s -restart-db-at 60s
 package main
 
 import (

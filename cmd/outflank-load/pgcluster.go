@@ -27,9 +27,10 @@ type pgCluster struct {
 	url               string
 }
 
-// startPostgres makes a cluster in dir and starts it.
-func startPostgres(ctx context.Context, dir string) (*pgCluster, error) {
-	pg := &pgCluster{data: filepath.Join(dir, "pgdata"), socket: filepath.Join(dir, "pgsock"), log: filepath.Join(dir, "postgres.log")}
+// startPostgres makes a cluster in data (dir or a folder in it) and
+// starts it, its socket and log in dir.
+func startPostgres(ctx context.Context, dir, data string) (*pgCluster, error) {
+	pg := &pgCluster{data: filepath.Join(data, "pgdata"), socket: filepath.Join(dir, "pgsock"), log: filepath.Join(dir, "postgres.log")}
 	for _, d := range []string{pg.data, pg.socket} {
 		if err := os.Mkdir(d, 0o700); err != nil {
 			return nil, err

@@ -3,12 +3,28 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
 )
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed)) }
+
+// urlInError is the request's URL in an error of net/http's client.
+var (
+	urlInError = regexp.MustCompile(`"http://[^/"]+(/[^"]*)"`)
+	numbers    = regexp.MustCompile(`/[0-9]+`)
+)
+
+// groupURL replaces the URL in an error by its route ("/api/t/load-1/
+// rounds/N/results/N"), so that one line counts the errors of a kind.
+func groupURL(msg string) string {
+	return urlInError.ReplaceAllStringFunc(msg, func(u string) string {
+		path := urlInError.FindStringSubmatch(u)[1]
+		return `"` + numbers.ReplaceAllString(path, "/N") + `"`
+	})
+}
 
 // errorRateLimit is the issue's bound on the errors users may see.
 const errorRateLimit = 0.001
@@ -40,7 +56,8 @@ func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map
 			notEntered++
 		default:
 			failed++
-			key := w.message
+			// A transport error names the address: one line for all.
+			key := groupURL(w.message)
 			if w.status != 0 {
 				key = fmt.Sprintf("%d %s", w.status, w.message)
 			}
