@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -113,8 +114,10 @@ func measureCluster(ctx context.Context, c config, dir string, stdout, stderr io
 	time.Sleep(time.Second) // the streams settle before the first write
 
 	r.start = time.Now()
+	cpu0, self0 := r.in.cpuTime(), selfCPU()
 	faults := r.scheduleFaults(ctx)
 	load := r.write(ctx)
+	load.serverCPU, load.selfCPU = r.in.cpuTime()-cpu0, selfCPU()-self0
 	faults.Wait()
 	fmt.Fprintf(stderr, "writes done; waiting for the last change events ...\n")
 	time.Sleep(3 * time.Second)
@@ -249,6 +252,18 @@ type writeLoad struct {
 	behind  time.Duration // how far the pacer fell behind its schedule
 	busy    int           // writes due while -writers were in flight: not sent
 	nothing int           // writes due when no tournament had one to give
+	// serverCPU and selfCPU are the CPU time the instances and the load
+	// generator used while writing.
+	serverCPU, selfCPU time.Duration
+}
+
+// selfCPU is the CPU time this process has used.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // write sends the writes at the rate asked for, in an open loop: each

@@ -18,6 +18,31 @@ type instances struct {
 	children []*child
 	addrs    []string
 	starts   []int
+	cpu      time.Duration // of the instances ended so far
+}
+
+// addCPU counts the CPU time of c, about to end.
+func (in *instances) addCPU(c *child) {
+	if t, err := c.cpuTime(); err == nil {
+		in.mu.Lock()
+		in.cpu += t
+		in.mu.Unlock()
+	}
+}
+
+// cpuTime is the CPU time the instances used, those ended included.
+func (in *instances) cpuTime() time.Duration {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	total := in.cpu
+	for _, c := range in.children {
+		if c != nil {
+			if t, err := c.cpuTime(); err == nil {
+				total += t
+			}
+		}
+	}
+	return total
 }
 
 // start runs n instances, each on 127.0.0.1:0, and waits until they are
@@ -68,6 +93,7 @@ func (in *instances) killAndRestart(ctx context.Context, i int) (time.Duration, 
 	in.mu.Unlock()
 	start := time.Now()
 	if c != nil {
+		in.addCPU(c)
 		c.kill()
 	}
 	var err error

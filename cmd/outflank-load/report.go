@@ -74,6 +74,12 @@ func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map
 	if load.behind > 100*time.Millisecond {
 		fmt.Fprintf(out, "    the load generator fell %s behind its schedule (this machine is busy)\n", load.behind.Round(time.Millisecond))
 	}
+	perWrite := time.Duration(0)
+	if accepted > 0 {
+		perWrite = load.serverCPU / time.Duration(accepted)
+	}
+	fmt.Fprintf(out, "  CPU while writing: the instances %.1f s (%.0f%% of a core; %s per accepted write, the streams' share included), the load generator %.1f s\n",
+		load.serverCPU.Seconds(), 100*load.serverCPU.Seconds()/d, ms(perWrite), load.selfCPU.Seconds())
 	fmt.Fprintf(out, "  write answers: p50 %s, p99 %s, max %s\n", ms(answers.percentile(50)), ms(answers.percentile(99)), ms(answers.max))
 	rate := 0.0
 	if len(records) > 0 {
