@@ -119,6 +119,9 @@ func measureCluster(ctx context.Context, c config, dir string, stdout, stderr io
 	load := r.write(ctx)
 	load.serverCPU, load.selfCPU = r.in.cpuTime()-cpu0, selfCPU()-self0
 	faults.Wait()
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted after %s: nothing checked (%w)", time.Since(r.start).Round(time.Second), ctx.Err())
+	}
 	fmt.Fprintf(stderr, "writes done; waiting for the last change events ...\n")
 	time.Sleep(3 * time.Second)
 	stopStreams()
