@@ -167,9 +167,9 @@ func TestVerifyWrites(t *testing.T) {
 	}
 	good := func() map[string]*stored {
 		return map[string]*stored{"a": {
-			log: []logEntry{{1, "tournament.create", "created A"}, {2, "player.add", "imported"}, {3, "round.add", "paired round 1 (first round)"},
-				{4, "result.set", "round 1 table 1, #1 A v #2 B: 40-24"}, {5, "result.set", "round 1 table 2, #3 C v #4 D: 33-31"},
-				{6, "round.add", "paired round 2: 2 games"}, {8, "result.set", "round 2 table 1, #1 A v #3 C: 64-0"}},
+			log: []logEntry{{ID: 1, Kind: "tournament.create", Summary: "created A"}, {ID: 2, Kind: "player.add", Summary: "imported"}, {ID: 3, Kind: "round.add", Summary: "paired round 1 (first round)"},
+				{ID: 4, Kind: "result.set", Summary: "round 1 table 1, #1 A v #2 B: 40-24"}, {ID: 5, Kind: "result.set", Summary: "round 1 table 2, #3 C v #4 D: 33-31"},
+				{ID: 6, Kind: "round.add", Summary: "paired round 2: 2 games"}, {ID: 8, Kind: "result.set", Summary: "round 2 table 1, #1 A v #3 C: 64-0"}},
 			scores: map[gameKey]string{{1, 1}: "40-24", {1, 2}: "33-31", {2, 1}: "64-0"},
 		}}
 	}
@@ -179,7 +179,7 @@ func TestVerifyWrites(t *testing.T) {
 	}
 
 	lost := good()
-	lost["a"].log = append(lost["a"].log[:6], logEntry{9, "result.set", "round 2 table 1, #1 A v #3 C: 10-54"})
+	lost["a"].log = append(lost["a"].log[:6], logEntry{ID: 9, Kind: "result.set", Summary: "round 2 table 1, #1 A v #3 C: 10-54"})
 	lost["a"].scores[gameKey{2, 1}] = "10-54"
 	v = verifyWrites(records, lost)
 	if v.nProblems != 1 || !strings.Contains(v.problems[0], "#8") || v.unanswered != 1 {
@@ -194,8 +194,14 @@ func TestVerifyWrites(t *testing.T) {
 		t.Errorf("a score differs, a chain broken: %+v", v)
 	}
 
-	if got := versionsOf(good()["a"].log); got[8] != 7 || got[4] != 4 {
-		t.Errorf("versions: %v", got)
+	log := good()["a"].log
+	t0 := time.Date(2026, 11, 26, 22, 0, 0, 0, time.UTC)
+	for i := range log {
+		log[i].At = t0.Add(time.Duration(i) * time.Second)
+	}
+	got := deliveriesOf(log, t0.Add(3*time.Second)) // the run began after the pairing of round 1
+	if len(got) != 4 || got[0] != (delivery{4, t0.Add(3 * time.Second).UnixNano()}) || got[3].version != 7 {
+		t.Errorf("deliveries: %v", got)
 	}
 }
 

@@ -99,8 +99,8 @@ func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map
 	}
 
 	// The streams: how soon each had each accepted write.
-	st := r.deliveries(records, storedBy)
-	fmt.Fprintf(out, "  change events, from a write's answer to each stream of its tournament: %s\n", st)
+	st := r.deliveries(storedBy)
+	fmt.Fprintf(out, "  change events, from each change's commit (its time in the log) to each stream of its tournament: %s\n", st)
 	var opened, reconnected, reconnects, failures int
 	for _, f := range r.followers {
 		if f.opened.Load() {
@@ -142,23 +142,17 @@ func (r *clusterRun) report(load writeLoad, records []*writeRecord, storedBy map
 	return nil
 }
 
-// deliveries measures the delays of the change events: each accepted
-// write's version comes from its place in the log.
-func (r *clusterRun) deliveries(records []*writeRecord, storedBy map[string]*stored) *deliveryStats {
+// deliveries measures the delays of the change events: from the time
+// each change of the run was recorded (the log's) to its sighting on each
+// stream of its tournament. Every change counts, those whose answer the
+// writer did not get included.
+func (r *clusterRun) deliveries(storedBy map[string]*stored) *deliveryStats {
+	st := &deliveryStats{hist: newHistogram()}
 	writes := map[string][]delivery{}
 	for slug, s := range storedBy {
-		versions := versionsOf(s.log)
-		for _, w := range records {
-			if w.slug != slug || !w.accepted() {
-				continue
-			}
-			if v, ok := versions[w.event]; ok {
-				writes[slug] = append(writes[slug], delivery{version: v, accepted: w.answered.UnixNano()})
-			}
-		}
+		writes[slug] = deliveriesOf(s.log, r.start)
 		sortDeliveries(writes[slug])
 	}
-	st := &deliveryStats{hist: newHistogram()}
 	for _, f := range r.followers {
 		if f.opened.Load() {
 			st.measureDelivery(writes[f.slug], f.seen, time.Second)

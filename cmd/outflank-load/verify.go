@@ -6,14 +6,16 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"time"
 )
 
 // logEntry is what the check reads of an audit log entry
 // (`outflank log SLUG --json`).
 type logEntry struct {
-	ID      int64  `json:"id"`
-	Kind    string `json:"kind"`
-	Summary string `json:"summary"`
+	ID      int64     `json:"id"`
+	At      time.Time `json:"at"`
+	Kind    string    `json:"kind"`
+	Summary string    `json:"summary"`
 }
 
 // exportedEvent is what the check reads of a tournament file
@@ -154,13 +156,17 @@ func wantedSummary(w *writeRecord) *regexp.Regexp {
 	return regexp.MustCompile(fmt.Sprintf(`^round %d table %d, .*: %s$`, w.round, w.table, regexp.QuoteMeta(w.score)))
 }
 
-// versionsOf maps each change of a tournament's log to the version it
-// made: the stored version grows by one with each change, from 1 at its
-// creation, so the n-th entry of the log made version n.
-func versionsOf(log []logEntry) map[int64]int64 {
-	m := make(map[int64]int64, len(log))
+// deliveriesOf lists the changes of a tournament's log made since a time,
+// each with the version it made and the time the server recorded it (in
+// the transaction that saved it, on this machine's clock): the stored
+// version grows by one with each change, from 1 at its creation, so the
+// n-th entry of the log made version n.
+func deliveriesOf(log []logEntry, since time.Time) []delivery {
+	var list []delivery
 	for i, e := range log {
-		m[e.ID] = int64(i + 1)
+		if !e.At.Before(since) {
+			list = append(list, delivery{version: int64(i + 1), accepted: e.At.UnixNano()})
+		}
 	}
-	return m
+	return list
 }
