@@ -62,8 +62,8 @@ func (c *config) clusterDefaults(fs *flag.FlagSet) string {
 		return "-players must be even in a cluster run: every player has a table"
 	case k.killOneAt < 0 || k.killOneAt >= c.duration || k.restartDBAt < 0 || k.restartDBAt >= c.duration:
 		return "-kill-one-at and -restart-db-at must fall within -duration"
-	case k.fillDiskAt < 0 || k.fillDiskAt >= c.duration || k.fillDiskFor <= 0 || k.dataMB < 64 || k.dataMB > 8192:
-		return "-fill-disk-at within -duration, -fill-disk-for above 0, -data-mb from 64 to 8192"
+	case k.fillDiskAt < 0 || k.fillDiskAt >= c.duration || k.fillDiskFor <= 0 || k.fillDiskFor > time.Minute || k.dataMB < 64 || k.dataMB > 8192:
+		return "-fill-disk-at within -duration, -fill-disk-for up to 1m, -data-mb from 64 to 8192"
 	case k.fillDiskAt > 0 && k.db != "":
 		return "-fill-disk-at fills the data folder of a database the load generator makes: not with -db"
 	case k.restartDBAt > 0 && !k.startPostgres:

@@ -214,6 +214,8 @@ func TestClusterFlags(t *testing.T) {
 		{"-only", "cluster", "-restart-db-at", "10s"},
 		{"-only", "cluster", "-kill-one-at", "3m"},
 		{"-only", "cluster", "-players", "201"},
+		{"-only", "cluster", "-fill-disk-at", "10s", "-fill-disk-for", "2m"},
+		{"-only", "cluster", "-start-postgres", "-db", "postgres://127.0.0.1/x"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := run(args, &out, &errOut); code != 2 {
