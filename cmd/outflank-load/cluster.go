@@ -129,6 +129,9 @@ func measureCluster(ctx context.Context, c config, dir string, stdout, stderr io
 	r.in.stop(15 * time.Second)
 
 	records := r.w.snapshot()
+	if err := saveWrites(filepath.Join(dir, "writes.csv"), records); err != nil {
+		return err
+	}
 	storedBy := map[string]*stored{}
 	for _, t := range tourneys {
 		s, err := readStored(ctx, cl, t.slug)

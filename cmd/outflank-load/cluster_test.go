@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -277,5 +278,24 @@ func TestErrorsCounted(t *testing.T) {
 	msg := `Post "http://127.0.0.1:38683/api/t/load-1/rounds/3/results/75": context deadline exceeded`
 	if got := groupURL(msg); got != `Post "/api/t/load-1/rounds/N/results/N": context deadline exceeded` {
 		t.Errorf("grouped as %q", got)
+	}
+}
+
+func TestSaveWrites(t *testing.T) {
+	path := t.TempDir() + "/writes.csv"
+	at := time.Date(2026, 11, 26, 22, 0, 0, 0, time.UTC)
+	err := saveWrites(path, []*writeRecord{
+		{slug: "a", kind: writeJudge, round: 1, table: 2, score: "33-31", sent: at, answered: at.Add(time.Millisecond), status: 201, event: 5},
+		{slug: "a", kind: writeResult, round: 1, table: 3, score: "40-24", message: "EOF"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	want := "tournament,kind,round,table,score,instance,sent,answered,status,change,message\n" +
+		"a,judge result,1,2,33-31,1,2026-11-26T22:00:00Z,2026-11-26T22:00:00.001Z,201,5,\n" +
+		"a,director result,1,3,40-24,1,,,0,0,EOF\n"
+	if string(b) != want {
+		t.Errorf("got\n%s\nwant\n%s", b, want)
 	}
 }
