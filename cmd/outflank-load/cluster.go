@@ -91,6 +91,9 @@ func measureCluster(ctx context.Context, c config, dir string, stdout, stderr io
 	if err := r.in.start(ctx, c.cluster.instances); err != nil {
 		return err
 	}
+	if crossesMidnight(time.Now(), c.duration+time.Minute) {
+		fmt.Fprintln(stderr, "warning: the run crosses midnight, when the judges' links end: their writes after it will be refused (401)")
+	}
 	client := newHTTPClient(c.cluster.writers)
 	r.w = &writer{client: client, token: cred.token, addrs: r.in.addr, judges: map[judgeKey]judgeSession{}, rng: newRand(7)}
 	for _, t := range tourneys {
@@ -307,4 +310,11 @@ func (r *clusterRun) write(ctx context.Context) writeLoad {
 	})
 	inflight.Wait()
 	return l
+}
+
+// crossesMidnight reports whether a run of d from now ends on another
+// day (local time), after the judges' links have ended.
+func crossesMidnight(now time.Time, d time.Duration) bool {
+	y, m, day := now.Date()
+	return !now.Add(d).Before(time.Date(y, m, day+1, 0, 0, 0, 0, now.Location()))
 }

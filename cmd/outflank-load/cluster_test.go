@@ -299,3 +299,10 @@ func TestSaveWrites(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b, want)
 	}
 }
+
+func TestCrossesMidnight(t *testing.T) {
+	at := time.Date(2026, 11, 26, 23, 58, 0, 0, time.UTC)
+	if !crossesMidnight(at, 3*time.Minute) || crossesMidnight(at, time.Minute) || crossesMidnight(at.Add(3*time.Minute), 3*time.Minute) {
+		t.Error("wrong about midnight")
+	}
+}
