@@ -174,3 +174,25 @@ func dialLoopback(addr string, timeout time.Duration) (net.Conn, error) {
 	}
 	return net.DialTimeout("tcp", addr, timeout)
 }
+
+// cpuTime reads the CPU time the child has used so far, user and system
+// (Linux: /proc/PID/stat, in clock ticks of 10 ms).
+func (c *child) cpuTime() (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", c.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	// The command's name, in parentheses, may hold spaces: the fields
+	// counted from after it.
+	_, rest, ok := strings.Cut(string(b), ") ")
+	f := strings.Fields(rest)
+	if !ok || len(f) < 13 {
+		return 0, fmt.Errorf("reading %d's CPU time: %q", c.cmd.Process.Pid, b)
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("reading %d's CPU time: %q", c.cmd.Process.Pid, b)
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
+}

@@ -11,16 +11,26 @@
 //     then results saved one by one, as `outflank result` saves them, and
 //     the time until every stream has the change (and, with -refetch,
 //     until every page has fetched its new content); then SIGTERM, and
-//     how many streams got the "bye" event and the end of the stream.
+//     how many streams got the "bye" event and the end of the stream;
+//   - cluster (only with -only cluster, cluster.go): the load test of
+//     issue 16: -instances servers on one database (SQLite, or PostgreSQL
+//     with -db or -start-postgres), -streams live streams spread over
+//     them, scripted directors and judges writing -writes-per-sec results
+//     to -tournaments events for -duration (2 minutes); kill -9 of an
+//     instance and a restart of PostgreSQL on demand; then every accepted
+//     write is looked for in the log and the database.
 //
 // The server is the real binary, started as a child process on
 // 127.0.0.1:0 over a fresh database in a temporary folder; nothing else is
 // contacted. Every run is bounded: each measurement by -duration (at most a
-// minute), the streams by -streams (at most 20,000).
+// minute; a cluster run's writes at most 5 minutes, the whole run 5 more),
+// the streams by -streams (at most 20,000).
 //
 //	go run ./cmd/outflank-load                 # both, with the defaults
 //	go run ./cmd/outflank-load -only pages -duration 5s
 //	go run ./cmd/outflank-load -only streams -streams 5000
+//	go run ./cmd/outflank-load -only cluster
+//	go run ./cmd/outflank-load -only cluster -start-postgres -instances 3 -kill-one-at 30s -restart-db-at 60s
 package main
 
 import (
@@ -62,6 +72,7 @@ type config struct {
 	refetch     bool
 	fetchConn   int
 	keep        bool
+	cluster     clusterConfig
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -71,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.bin, "outflank", "", "the outflank `binary` to measure (default: built from ./cmd/outflank into the temporary folder)")
 	fs.IntVar(&c.players, "players", 1000, "players of the simulated WOC")
 	fs.IntVar(&c.rounds, "rounds", 13, "Swiss rounds of the simulated WOC")
-	fs.StringVar(&c.only, "only", "", "run only `pages` or only `streams`")
+	fs.StringVar(&c.only, "only", "", "run only `pages`, only `streams`, or the cluster load test (`cluster`)")
 	fs.DurationVar(&c.duration, "duration", 10*time.Second, "how long each server is measured, in all its turns (at most 1m)")
 	fs.DurationVar(&c.warmup, "warmup", 2*time.Second, "how long each server is fetched from before it counts")
 	fs.IntVar(&c.turns, "turns", 5, "turns the servers measured take, one after the other: the machine's other work falls on both alike")
@@ -84,17 +95,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.refetch, "refetch", true, "each stream's page fetches its new content after each change, as live.js does")
 	fs.IntVar(&c.fetchConn, "fetch-conns", 64, "keep-alive connections the pages share for those fetches")
 	fs.BoolVar(&c.keep, "keep", false, "keep the temporary folder (database, server logs)")
+	clusterFlags(fs, &c.cluster)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if c.only == "cluster" {
+		if msg := c.clusterDefaults(fs); msg != "" {
+			fmt.Fprintln(stderr, "outflank-load: "+msg)
+			return 2
+		}
 	}
 	switch {
 	case fs.NArg() != 0:
 		fmt.Fprintln(stderr, "outflank-load: no arguments, only flags (-h lists them)")
 		return 2
-	case c.only != "" && c.only != "pages" && c.only != "streams":
-		fmt.Fprintln(stderr, "outflank-load: -only pages, or -only streams")
+	case c.only != "" && c.only != "pages" && c.only != "streams" && c.only != "cluster":
+		fmt.Fprintln(stderr, "outflank-load: -only pages, -only streams or -only cluster")
 		return 2
-	case c.duration <= 0 || c.duration > time.Minute || c.warmup < 0 || c.warmup > time.Minute:
+	case c.only != "cluster" && (c.duration <= 0 || c.duration > time.Minute) || c.warmup < 0 || c.warmup > time.Minute:
 		fmt.Fprintln(stderr, "outflank-load: -duration from 1s to 1m, -warmup up to 1m")
 		return 2
 	case c.turns < 1 || c.turns > 100:
@@ -138,6 +156,9 @@ func measure(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		if c.bin, err = buildOutflank(ctx, dir); err != nil {
 			return err
 		}
+	}
+	if c.only == "cluster" {
+		return measureCluster(ctx, c, dir, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "simulating a %d-player, %d-round WOC ...\n", c.players, c.rounds)
 	ev, err := newFixture(ctx, filepath.Join(dir, "load.db"), c.players, c.rounds)

@@ -165,26 +165,8 @@ func measureStreams(ctx context.Context, c config, dir string, ev *fixture, stdo
 
 // openStream opens a live stream and reads its head.
 func openStream(addr, path string) (*bufio.Reader, error) {
-	c, err := dialLoopback(addr, 30*time.Second)
-	if err != nil {
-		return nil, err
-	}
-	c.SetDeadline(time.Now().Add(30 * time.Second))
-	if _, err := c.Write(request(addr, path, "Accept: text/event-stream\r\n")); err != nil {
-		c.Close()
-		return nil, err
-	}
-	br := bufio.NewReaderSize(c, 1024)
-	r, err := readResponse(br)
-	if err == nil && r.status != 200 {
-		err = fmt.Errorf("status %d", r.status)
-	}
-	if err != nil {
-		c.Close()
-		return nil, err
-	}
-	c.SetDeadline(time.Time{})
-	return br, nil
+	_, br, err := openStreamConn(addr, path)
+	return br, err
 }
 
 // read follows the stream until its end.
