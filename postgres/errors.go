@@ -67,7 +67,7 @@ func (db *DB) translate(err error) error {
 		case stateTooManyConns:
 			return outflank.Errorf(outflank.EUNAVAILABLE, "PostgreSQL at %s has too many connections: nothing was saved; try again later, or raise max_connections", db.where)
 		case stateDiskFull:
-			return outflank.Errorf(outflank.EINTERNAL, "the disk of PostgreSQL at %s is full: nothing was saved; free some space and try again", db.where)
+			return outflank.Errorf(outflank.EUNAVAILABLE, "the disk of PostgreSQL at %s is full: nothing was saved; free some space and try again", db.where)
 		case stateAdminShutdown, stateCrashShutdown, stateCannotConnectNow:
 			return outflank.Errorf(outflank.EUNAVAILABLE, "PostgreSQL at %s is shutting down or starting up: nothing was saved; try again in a moment", db.where)
 		case stateReadOnlySQLTx:

@@ -64,7 +64,7 @@ func translate(err error, path string) error {
 	case codeReadOnly:
 		return outflank.Errorf(outflank.EINVALID, "database %s is read-only: nothing was saved; check the file's and its folder's permissions", path)
 	case codeFull:
-		return outflank.Errorf(outflank.EINVALID, "the disk holding %s is full: nothing was saved; free some space and run the command again", path)
+		return outflank.Errorf(outflank.EUNAVAILABLE, "the disk holding %s is full: nothing was saved; free some space and run the command again", path)
 	case codeCantOpen:
 		return outflank.Errorf(outflank.EINVALID, "cannot open database %s: check that it and its folder exist and that you may read them", path)
 	case codeNotADB:
