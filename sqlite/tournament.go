@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"outflank"
@@ -19,6 +20,10 @@ const maxAttempts = 8
 // errStale is returned inside a write when the tournament changed since the
 // read the change was prepared from.
 var errStale = errors.New("sqlite: the tournament changed since it was read")
+
+// reprepared counts the changes prepared again because another one was
+// saved between their read and their write (tests and benchmarks read it).
+var reprepared atomic.Int64
 
 // Create stores a new tournament and everything it holds, with one event.
 func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary string) (*outflank.Event, error) {
@@ -192,6 +197,7 @@ func (db *DB) change(ctx context.Context, slug string, prepare func(tx *sql.Tx, 
 		if !errors.Is(err, errStale) {
 			return ev, err
 		}
+		reprepared.Add(1)
 	}
 	var ev *outflank.Event
 	err := db.writeTx(ctx, func(tx *sql.Tx) error {
