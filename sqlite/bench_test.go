@@ -3,10 +3,14 @@ package sqlite_test
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"outflank"
 	"outflank/rules"
+	"outflank/sqlite"
 )
 
 // bigTournament has players players and rounds rounds, all results entered.
@@ -79,5 +83,64 @@ func BenchmarkEnterResult(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkConcurrentResults has many goroutines of one process enter
+// results at once through Update, as the web server does under load: into
+// one 200-player tournament, or spread over four. It reports, besides the
+// time per result, how many writes failed because the database stayed
+// locked (busy) and how many changes were prepared again per write
+// (repreps/op) because another writer saved first.
+func BenchmarkConcurrentResults(b *testing.B) {
+	const players, rounds = 200, 7
+	for _, tournaments := range []int{1, 4} {
+		for _, writers := range []int{32, 128} {
+			b.Run(fmt.Sprintf("%dtournaments/%dwriters", tournaments, writers), func(b *testing.B) {
+				db := MustOpenDB(b)
+				ctx := context.Background()
+				slugs := make([]string, tournaments)
+				tables := 0 // per round, the same in every round
+				for i := range slugs {
+					t := bigTournament(b, players, rounds)
+					tables = len(t.Rounds[0].Games)
+					t.Slug = fmt.Sprintf("big-%d", i+1)
+					slugs[i] = t.Slug
+					if _, err := db.Create(ctx, t, outflank.KindImport, ""); err != nil {
+						b.Fatal(err)
+					}
+				}
+				var n, busy, failed atomic.Int64
+				before := sqlite.Reprepared()
+				b.SetParallelism(max(1, writers/runtime.GOMAXPROCS(0)))
+				b.ResetTimer()
+				b.RunParallel(func(pb *testing.PB) {
+					for pb.Next() {
+						i := int(n.Add(1))
+						slug := slugs[i%tournaments]
+						round, table := 1+(i/tournaments)%rounds, 1+(i/(tournaments*rounds))%tables
+						_, err := db.Update(ctx, slug, outflank.KindResult, func(t *outflank.Tournament) (string, error) {
+							res, err := t.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &outflank.Discs{Black: 20 + i%20, White: 44 - i%20}})
+							if err != nil {
+								return "", err
+							}
+							_, err = t.SetResult(round, table, res, outflank.ResultOptions{Replace: true})
+							return "bench", err
+						})
+						switch {
+						case err == nil, outflank.ErrorCode(err) == outflank.EINVALID: // EINVALID: the same score again
+						case outflank.ErrorCode(err) == outflank.ECONFLICT && strings.Contains(err.Error(), "locked"):
+							busy.Add(1)
+						default:
+							failed.Add(1)
+							b.Error(err)
+						}
+					}
+				})
+				b.StopTimer()
+				b.ReportMetric(float64(busy.Load()), "busy")
+				b.ReportMetric(float64(sqlite.Reprepared()-before)/float64(b.N), "repreps/op")
+			})
+		}
 	}
 }

@@ -83,9 +83,15 @@ func translate(err error, path string) error {
 // lock held for all of busyTimeout, or one that SQLite refused at once.
 func busyError(path string, waited time.Duration) error {
 	if waited >= busyTimeout*9/10 {
-		return outflank.Errorf(outflank.ECONFLICT, "database %s stayed locked for %v by another command that is writing: nothing was saved; run the command again once it has finished", path, busyTimeout)
+		return stayedLocked(path, busyTimeout)
 	}
 	return outflank.Errorf(outflank.ECONFLICT, "database %s is locked by another command, which holds a lock that waiting cannot release (after %v): nothing was saved; run the command again", path, waited.Round(time.Millisecond))
+}
+
+// stayedLocked says that a writer waited for its turn (queue.go) or for
+// SQLite's write lock for as long as it could, waited, and gave up.
+func stayedLocked(path string, waited time.Duration) error {
+	return outflank.Errorf(outflank.ECONFLICT, "database %s stayed locked for %v by another command that is writing: nothing was saved; run the command again once it has finished", path, waited)
 }
 
 // notOutflank is the error for a file that is not an Outflank database.

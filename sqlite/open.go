@@ -17,27 +17,40 @@ import (
 	"outflank"
 )
 
-// openFiles counts the handles this process has open on each database
-// file. The checks that read a file's bytes before SQLite opens it run only
-// for the first: closing any descriptor of a file drops every POSIX lock the
+// openFiles keeps, for each database file this process has open, how many
+// handles are open on it and the queue its writers share (queue.go). The
+// checks that read a file's bytes before SQLite opens it run only for the
+// first handle: closing any descriptor of a file drops every POSIX lock the
 // process holds on it, SQLite's included.
 var openFiles = struct {
 	sync.Mutex
-	n map[string]int
-}{n: map[string]int{}}
+	m map[string]*openFile
+}{m: map[string]*openFile{}}
 
-// register counts a handle on abs and reports whether it is the first.
-func register(abs string) (first bool, release func()) {
+// openFile is what the process shares among its handles on one file.
+type openFile struct {
+	handles int
+	queue   *writeQueue
+}
+
+// register counts a handle on abs and reports whether it is the first; it
+// returns the file's write queue.
+func register(abs string) (first bool, queue *writeQueue, release func()) {
 	openFiles.Lock()
 	defer openFiles.Unlock()
-	openFiles.n[abs]++
+	f := openFiles.m[abs]
+	if f == nil {
+		f = &openFile{queue: newWriteQueue()}
+		openFiles.m[abs] = f
+	}
+	f.handles++
 	var once sync.Once
-	return openFiles.n[abs] == 1, func() {
+	return f.handles == 1, f.queue, func() {
 		once.Do(func() {
 			openFiles.Lock()
 			defer openFiles.Unlock()
-			if openFiles.n[abs]--; openFiles.n[abs] == 0 {
-				delete(openFiles.n, abs)
+			if f.handles--; f.handles == 0 {
+				delete(openFiles.m, abs)
 			}
 		})
 	}
@@ -60,7 +73,7 @@ func open(ctx context.Context, path string, opts Options) (_ *DB, err error) {
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		return nil, outflank.Errorf(outflank.EINVALID, "database %s: the folder %s does not exist", path, filepath.Dir(path))
 	}
-	first, release := register(abs)
+	first, queue, release := register(abs)
 	defer func() {
 		if err != nil {
 			release()
@@ -70,7 +83,7 @@ func open(ctx context.Context, path string, opts Options) (_ *DB, err error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{path: path, abs: abs, readOnly: !writable(abs), Now: time.Now, release: release, created: created}
+	db := &DB{path: path, abs: abs, readOnly: !writable(abs), Now: time.Now, release: release, created: created, queue: queue}
 	if first {
 		if err := db.checkFiles(created || opts.Create); err != nil {
 			return nil, err

@@ -4,10 +4,20 @@
 //
 // The database runs in WAL mode with synchronous=FULL, so a committed
 // transaction survives a crash or a power cut; foreign keys are enforced.
-// A change is prepared from a consistent read without any lock and written
-// in a short write transaction (BEGIN IMMEDIATE) that first checks nothing
-// changed since the read; if something did, the change is prepared again.
-// Writers wait up to busyTimeout for each other.
+//
+// The writers of one process take turns (queue.go): each database file the
+// process has open has one write queue, shared by every handle on it, and a
+// writer waits there, first come first served and without polling, before
+// it asks SQLite for the write lock, so that SQLite's lock is only ever
+// contended by other processes (the command line while a web server runs).
+// In its turn, a change is prepared from a consistent read of the state as
+// it is now, without SQLite's lock (preparing may take seconds: pairing
+// 5,000 players), then written in a short write transaction (BEGIN
+// IMMEDIATE) that first checks nothing changed since the read. Only another
+// process can have saved a change in between; then the change is prepared
+// again. A writer waits up to busyTimeout for its turn (less if its context
+// ends first), then up to busyTimeout for another process's write lock,
+// and otherwise gives up with nothing saved.
 //
 // Before SQLite sees a file, Open checks that it is what it claims to be
 // (open.go): an SQLite file, not truncated, with a write-ahead log that
@@ -29,7 +39,8 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
-// busyTimeout is how long a writer waits for another one to finish.
+// busyTimeout is how long a writer waits for its turn among the writers of
+// its process, and how long it then waits for another process's write.
 const busyTimeout = 10 * time.Second
 
 // Options say how to open a database.
@@ -78,6 +89,9 @@ type DB struct {
 	Now func() time.Time
 	// release forgets the file in the process's table of open databases.
 	release func()
+	// queue lines up the writers of the file in this process (queue.go),
+	// shared by every handle on it.
+	queue *writeQueue
 }
 
 var _ outflank.Store = (*DB)(nil)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"outflank"
@@ -19,6 +20,10 @@ const maxAttempts = 8
 // errStale is returned inside a write when the tournament changed since the
 // read the change was prepared from.
 var errStale = errors.New("sqlite: the tournament changed since it was read")
+
+// reprepared counts the changes prepared again because another one was
+// saved between their read and their write (tests and benchmarks read it).
+var reprepared atomic.Int64
 
 // Create stores a new tournament and everything it holds, with one event.
 func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary string) (*outflank.Event, error) {
@@ -105,13 +110,16 @@ func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, er
 	return list, err
 }
 
-// Update prepares the change from a consistent read, without holding any
-// lock (change may take seconds: pairing 5,000 players), then writes the
-// difference with its audit event in a short write transaction. If another
-// change was saved in between, change runs again on the new state, so it
-// must decide only from the tournament it is given; a change that was
-// meant for the state the caller saw says so with its own conditions
-// (ResultOptions.Expect, PairOptions.Round).
+// Update prepares the change from a consistent read and writes the
+// difference with its audit event in a short write transaction. It does so
+// in the writer's turn (queue.go), so no other writer of this process can
+// save a change in between; the write lock SQLite gives to one process at a
+// time is held only for the write, not while change runs (it may take
+// seconds: pairing 5,000 players), so that other processes are not kept
+// waiting meanwhile. If another process saved a change in between, change
+// runs again on the new state, so it must decide only from the tournament
+// it is given; a change that was meant for the state the caller saw says
+// so with its own conditions (ResultOptions.Expect, PairOptions.Round).
 func (db *DB) Update(ctx context.Context, slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
 	return db.change(ctx, slug, func(_ *sql.Tx, l *loaded) (*prepared, error) {
 		after := l.t.Clone()
@@ -162,13 +170,25 @@ type prepared struct {
 }
 
 // change saves the change prepare works out from the tournament with slug.
-// It is optimistic: prepare runs on a read snapshot, and the write that
-// follows checks that no other change was saved meanwhile, or prepares it
-// again. After maxAttempts-1 losses to busier writers (a command-line
-// process racing a web server that writes every few milliseconds), the last
-// attempt prepares the change holding the write lock, so that it cannot
-// lose again: no writer is starved.
+// It runs in the writer's turn (queue.go): prepare runs on a read snapshot
+// taken in that turn, so no writer of this process can save a change before
+// it is written, and it is prepared once. Another process can (the command
+// line while a web server runs): the write checks that no change was saved
+// since the read, or prepares it again. After maxAttempts-1 losses to
+// another process, the last attempt prepares the change holding SQLite's
+// write lock, so that it cannot lose again: no writer is starved.
 func (db *DB) change(ctx context.Context, slug string, prepare func(tx *sql.Tx, l *loaded) (*prepared, error)) (*outflank.Event, error) {
+	var ev *outflank.Event
+	err := db.inTurn(ctx, func() error {
+		var err error
+		ev, err = db.changeInTurn(ctx, slug, prepare)
+		return err
+	})
+	return ev, err
+}
+
+// changeInTurn is change, in the writer's turn.
+func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sql.Tx, l *loaded) (*prepared, error)) (*outflank.Event, error) {
 	for attempt := 1; attempt < maxAttempts; attempt++ {
 		var l *loaded
 		var p *prepared
@@ -184,7 +204,7 @@ func (db *DB) change(ctx context.Context, slug string, prepare func(tx *sql.Tx, 
 			return nil, err
 		}
 		var ev *outflank.Event
-		err = db.writeTx(ctx, func(tx *sql.Tx) error {
+		err = db.writeInTurn(ctx, func(tx *sql.Tx) error {
 			var err error
 			ev, err = db.commitIn(ctx, tx, l, p)
 			return err
@@ -192,9 +212,10 @@ func (db *DB) change(ctx context.Context, slug string, prepare func(tx *sql.Tx, 
 		if !errors.Is(err, errStale) {
 			return ev, err
 		}
+		reprepared.Add(1)
 	}
 	var ev *outflank.Event
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err := db.writeInTurn(ctx, func(tx *sql.Tx) error {
 		l, err := db.load(ctx, tx, slug)
 		if err != nil {
 			return err

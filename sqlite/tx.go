@@ -44,12 +44,19 @@ func (db *DB) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return nil
 }
 
-// writeTx runs fn in a write transaction and commits it. Every commit
-// increments the commit counter (PRAGMA user_version: see wal.go), and is
-// preceded and followed by a check that the file at the path named is
-// still the one opened, so that "saved" is never reported for a change
-// that is not in that file.
+// writeTx runs fn in a write transaction and commits it, in the writer's
+// turn (queue.go).
 func (db *DB) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return db.inTurn(ctx, func() error { return db.writeInTurn(ctx, fn) })
+}
+
+// writeInTurn runs fn in a write transaction and commits it; the caller
+// has the writer's turn (inTurn), so the only writers it may wait for are
+// other processes'. Every commit increments the commit counter (PRAGMA
+// user_version: see wal.go), and is preceded and followed by a check that
+// the file at the path named is still the one opened, so that "saved" is
+// never reported for a change that is not in that file.
+func (db *DB) writeInTurn(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if db.readOnly {
 		return outflank.Errorf(outflank.EINVALID, "database %s is read-only (its file or folder cannot be written): nothing was saved; copy it to a writable disk or fix the permissions", db.path)
 	}

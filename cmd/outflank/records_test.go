@@ -308,10 +308,13 @@ func TestConcurrentNewSameDatabase(t *testing.T) {
 	}
 }
 
-// TestConcurrentPairLoser: two directors pair the same round at once. One
-// is saved; the other is told the round was paired meanwhile (it used to
-// wait for the lock, then fail on the new round's missing results).
+// TestConcurrentPairLoser: two directors pair the same round at once, with
+// two commands (two processes: the writers of one process take turns, so
+// the second would simply see the round paired). One is saved; the other
+// is told the round was paired meanwhile (it used to wait for the lock,
+// then fail on the new round's missing results).
 func TestConcurrentPairLoser(t *testing.T) {
+	bin := testBinary(t)
 	d := newTDB(t)
 	d.ok("new", "big", "--name", "Big Swiss", "--rules", "woc", "--rounds", "9")
 	var csv strings.Builder
@@ -329,7 +332,7 @@ func TestConcurrentPairLoser(t *testing.T) {
 		errs := make([]string, 2)
 		for i := range codes {
 			wg.Go(func() {
-				codes[i], _, errs[i] = runMain(t, "", "--db", d.path, "pair", "big", "--seed", itoa(i))
+				codes[i], _, errs[i] = reexec(t, bin, "main", false, "--db", d.path, "pair", "big", "--seed", itoa(i))
 			})
 		}
 		wg.Wait()
