@@ -41,6 +41,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -64,6 +65,10 @@ type DB struct {
 
 	// listen is the LISTEN connection's state (listen.go).
 	listen listener
+
+	// repreparations counts the changes prepared again (tournament.go),
+	// for the benchmarks.
+	repreparations atomic.Int64
 
 	closeOnce sync.Once
 }

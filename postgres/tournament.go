@@ -171,6 +171,8 @@ type prepared struct {
 // locks the tournament's row first and prepares the change under that
 // lock, so that it cannot lose again: no writer is starved.
 func (db *DB) change(ctx context.Context, slug string, prepare func(tx pgx.Tx, l *loaded) (*prepared, error)) (*outflank.Event, error) {
+	prepare, done := db.countPreparations(prepare)
+	defer done()
 	for attempt := 1; attempt < maxAttempts; attempt++ {
 		var l *loaded
 		var p *prepared
@@ -214,6 +216,21 @@ func (db *DB) change(ctx context.Context, slug string, prepare func(tx pgx.Tx, l
 		return err
 	})
 	return ev, err
+}
+
+// countPreparations returns prepare counting its calls, and a function to
+// call when the change is over, which adds the calls after the first to
+// db.repreparations.
+func (db *DB) countPreparations(prepare func(tx pgx.Tx, l *loaded) (*prepared, error)) (func(tx pgx.Tx, l *loaded) (*prepared, error), func()) {
+	calls := 0
+	return func(tx pgx.Tx, l *loaded) (*prepared, error) {
+			calls++
+			return prepare(tx, l)
+		}, func() {
+			if calls > 1 {
+				db.repreparations.Add(int64(calls - 1))
+			}
+		}
 }
 
 // fresh returns a copy of l whose versions commitIn may use up: a write
