@@ -15,9 +15,11 @@ import (
 
 var _ outflank.Store = (*DB)(nil)
 
-// errStale is returned inside a write when the tournament's version is
-// not the one read under its lock: a writer that did not take the lock.
-var errStale = errors.New("postgres: the tournament changed since it was read")
+// stale is the error of a write that finds the tournament's version other
+// than the one read under its lock: a writer that did not take the lock.
+func stale(slug string) error {
+	return outflank.Errorf(outflank.ECONFLICT, "tournament %s was changed by another command meanwhile: nothing was saved; look again and retry", slug)
+}
 
 // Create stores a new tournament and everything it holds, with one event.
 func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary string) (*outflank.Event, error) {
@@ -222,7 +224,7 @@ func (db *DB) countPreparations(prepare func(tx pgx.Tx, l *loaded) (*prepared, e
 // mark and the notification. The version and row writes stay conditional
 // on the versions l read, which the lock keeps: one that matches nothing
 // means a writer that did not take the lock, and fails the change
-// (errStale or ECONFLICT) rather than write over it.
+// (ECONFLICT) rather than write over it.
 func (db *DB) commitIn(ctx context.Context, tx pgx.Tx, l *loaded, p *prepared) (*outflank.Event, error) {
 	changes, err := outflank.Diff(l.t, p.after)
 	if err != nil {
@@ -262,7 +264,7 @@ func (db *DB) commitIn(ctx context.Context, tx pgx.Tx, l *loaded, p *prepared) (
 			return fmt.Errorf("updating tournament %s: %w", l.t.Slug, err)
 		}
 		if tag.RowsAffected() != 1 {
-			return errStale
+			return stale(l.t.Slug)
 		}
 		if err := checkRows(results, writes); err != nil {
 			return err
