@@ -108,10 +108,9 @@ func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, er
 
 // Update runs change on the tournament as it is, under its lock, and
 // writes the difference with its audit event, in one write transaction
-// (tournament.go's change). Writers of one tournament take turns: change
-// runs once, on the state the writer before left, and holds up the
-// tournament's other writers while it runs (pairing 5,000 players takes a
-// second or two). change must decide only from the tournament it is given
+// (db.change). Writers of one tournament take turns: change runs once, on
+// the state the writer before left, and holds up the tournament's other
+// writers while it runs (pairing 5,000 players takes a second or two). change must decide only from the tournament it is given
 // and have no other effect, since a transaction that fails with a
 // deadlock runs again; a change that was meant for the state the caller
 // saw says so with its own conditions (ResultOptions.Expect,
