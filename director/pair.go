@@ -12,8 +12,10 @@ import (
 // banner, the write API.
 type PairRequest struct {
 	// Round is the round the caller means to pair, as it saw the event; 0
-	// fixes it from the first state the change sees. Either way, a round
-	// paired meanwhile by someone else is refused, not paired after it.
+	// fixes it from the event as Pair reads it first, before the change
+	// (a store may give the change the event only once, as it is when the
+	// change's turn comes). Either way, a round paired meanwhile by
+	// someone else is refused, not paired after it.
 	Round int
 	// Seed seeds the random choices; SeedGiven says it was chosen.
 	Seed      uint64
@@ -39,10 +41,17 @@ type Paired struct {
 // saves it, in one change.
 func Pair(ctx context.Context, store outflank.Store, slug string, req PairRequest) (*Paired, error) {
 	round := req.Round
-	return pairSaved(ctx, store, slug, func(t *outflank.Tournament) (PairRequest, error) {
-		if round == 0 {
-			round = len(t.Rounds) + 1 // fixed by the first state seen, kept on a retry
+	if round == 0 {
+		// The next round as the event is now: if another pairing is
+		// saved before this change's turn, the change says so, rather
+		// than fail on that round's missing results.
+		t, err := store.Tournament(ctx, slug)
+		if err != nil {
+			return nil, err
 		}
+		round = len(t.Rounds) + 1
+	}
+	return pairSaved(ctx, store, slug, func(t *outflank.Tournament) (PairRequest, error) {
 		fixed := req
 		fixed.Round = round
 		return fixed, nil

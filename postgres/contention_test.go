@@ -3,8 +3,10 @@ package postgres_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"outflank"
 	"outflank/internal/pgtest"
@@ -75,5 +77,77 @@ func TestManyWritersOneTournament(t *testing.T) {
 	}
 	if tour.Version != writers+1 {
 		t.Errorf("version %d, want %d", tour.Version, writers+1)
+	}
+	// Each writer waited for its turn and prepared its change once.
+	for i, db := range dbs {
+		if n := postgres.Repreparations(db); n != 0 {
+			t.Errorf("instance %d prepared %d changes again, want none", i, n)
+		}
+	}
+}
+
+// TestWriterHoldsItsTournamentOnly: while a change of one tournament is
+// being worked out on one instance, a change of another tournament on a
+// second instance is saved at once, and a change of the same tournament
+// waits for it, then applies to the state it left.
+func TestWriterHoldsItsTournamentOnly(t *testing.T) {
+	ctx := context.Background()
+	dbs := twoStores(t)
+	for _, slug := range []string{"one", "two"} {
+		tour := storetest.Sample(t)
+		tour.Slug = slug
+		if _, err := dbs[0].Create(ctx, tour, outflank.KindImport, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add := func(db *postgres.DB, slug, name string, hold <-chan struct{}, started chan<- struct{}) error {
+		_, err := db.Update(ctx, slug, outflank.KindPlayer, func(tour *outflank.Tournament) (string, error) {
+			if started != nil {
+				close(started)
+			}
+			if hold != nil {
+				<-hold
+			}
+			_, err := tour.AddPlayer(outflank.Player{Name: name})
+			return name, err
+		})
+		return err
+	}
+	hold, started := make(chan struct{}), make(chan struct{})
+	first := make(chan error, 1)
+	go func() { first <- add(dbs[0], "one", "First", hold, started) }()
+	<-started
+	if err := add(dbs[1], "two", "Other", nil, nil); err != nil {
+		t.Fatalf("a change of another tournament: %v", err)
+	}
+	second := make(chan error, 1)
+	go func() { second <- add(dbs[1], "one", "Second", nil, nil) }()
+	select {
+	case err := <-second:
+		t.Fatalf("a change of the same tournament was saved (%v) while another was being worked out", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	close(hold)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-second; err != nil {
+		t.Fatal(err)
+	}
+	tour, err := dbs[0].Tournament(ctx, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range tour.Players[len(tour.Players)-2:] {
+		names = append(names, p.Name)
+	}
+	if !slices.Equal(names, []string{"First", "Second"}) || tour.Version != 3 {
+		t.Errorf("last players %v at version %d, want First then Second at version 3", names, tour.Version)
+	}
+	for i, db := range dbs {
+		if n := postgres.Repreparations(db); n != 0 {
+			t.Errorf("instance %d prepared %d changes again, want none", i, n)
+		}
 	}
 }

@@ -31,7 +31,7 @@ func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord
 		if rec.Events, err = db.events(ctx, tx, slug, tid); err != nil {
 			return err
 		}
-		l, err := db.load(ctx, tx, slug)
+		l, err := db.load(ctx, tx, slug, false)
 		if err != nil {
 			return err
 		}

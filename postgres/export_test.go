@@ -18,3 +18,14 @@ func SetBeforeReconnect(db *DB, f func(ctx context.Context)) { db.listen.beforeR
 func SetWatchTimes(db *DB, idle, ping, read time.Duration) {
 	db.listen.idle, db.listen.pingTimeout, db.listen.readTimeout = idle, ping, read
 }
+
+// Repreparations returns how many times db has prepared a change again
+// since it was opened.
+func Repreparations(db *DB) int64 { return db.repreparations.Load() }
+
+// BackendPID returns the server process of one of db's pooled connections.
+func BackendPID(ctx context.Context, db *DB) (int, error) {
+	var pid int
+	err := db.pool.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid)
+	return pid, err
+}

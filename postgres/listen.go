@@ -41,11 +41,21 @@ const watcherName = "outflank watcher"
 // tournament slug is now at version. PostgreSQL delivers it to every
 // listener when tx commits, and never if it does not.
 func notify(ctx context.Context, tx pgx.Tx, slug string, version int64) error {
-	if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, changesChannel, slug+" "+strconv.FormatInt(version, 10)); err != nil {
+	if _, err := tx.Exec(ctx, notifyQuery, changesChannel, notice(slug, version)); err != nil {
 		return err
 	}
 	return nil
 }
+
+// queueNotify queues in batch the notification notify sends.
+func queueNotify(batch *pgx.Batch, slug string, version int64) {
+	batch.Queue(notifyQuery, changesChannel, notice(slug, version))
+}
+
+const notifyQuery = `SELECT pg_notify($1, $2)`
+
+// notice is the payload of a notification: "slug version".
+func notice(slug string, version int64) string { return slug + " " + strconv.FormatInt(version, 10) }
 
 // listener runs a DB's one LISTEN connection while something watches, and
 // fans its notifications out to the watchers.

@@ -18,6 +18,8 @@ type loaded struct {
 	id       int64
 	t        *outflank.Tournament
 	versions map[string]int // "entity key" -> version
+	// head is the hash of the latest event of the log (tournaments.log_head).
+	head string
 }
 
 func versionKey(entity, key string) string { return entity + " " + key }
@@ -29,11 +31,22 @@ func (db *DB) notFound(slug string) error {
 
 // load reads the tournament with slug and all its rows. The five queries
 // go to the server together, in one round trip: the later ones find the
-// tournament by its slug.
-func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string) (*loaded, error) {
+// tournament by its slug. With lock, in a write transaction (READ
+// COMMITTED), the first query locks the tournament's row, waiting for the
+// writer that holds it to end; each later query then sees every change
+// committed before the lock was granted, and none can be committed until
+// this transaction ends: the tournament as it is.
+func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loaded, error) {
 	const ofSlug = `(SELECT id FROM tournaments WHERE slug = $1)`
+	head := `SELECT id, slug, name, date, rules, settings, version, log_head FROM tournaments WHERE slug = $1`
+	if lock {
+		// FOR NO KEY UPDATE is the lock the UPDATE of the version takes,
+		// and leaves the inserts of rows that refer to the tournament
+		// (which take FOR KEY SHARE) alone.
+		head += ` FOR NO KEY UPDATE`
+	}
 	batch := &pgx.Batch{}
-	batch.Queue(`SELECT id, slug, name, date, rules, settings, version FROM tournaments WHERE slug = $1`, slug)
+	batch.Queue(head, slug)
 	batch.Queue(`SELECT id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, absent_rounds,
 		citizenship, resident_since, exemption, version FROM players WHERE tournament_id = `+ofSlug, slug)
 	batch.Queue(`SELECT number, stage, method, seed, version FROM rounds WHERE tournament_id = `+ofSlug, slug)
@@ -49,7 +62,7 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string) (*loaded, error)
 	var settings []byte
 	var ruleset string
 	var version int64
-	err := results.QueryRow().Scan(&l.id, &t.Slug, &t.Name, &t.Date, &ruleset, &settings, &version)
+	err := results.QueryRow().Scan(&l.id, &t.Slug, &t.Name, &t.Date, &ruleset, &settings, &version, &l.head)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, db.notFound(slug)
 	}

@@ -5,14 +5,26 @@
 //
 // Transactions: each exported method is one transaction, run by db.tx
 // (readTx and writeTx). Reads run at REPEATABLE READ, READ ONLY: one
-// snapshot. A change is prepared from such a read without holding any lock,
-// then written at READ COMMITTED by conditional writes: every row carries a
-// version, and an UPDATE or DELETE names the version it was read at, so a
-// row changed meanwhile matches nothing and the change is prepared again
-// (tournament.go), never written over another. Every writer of a tournament
-// first updates its tournaments row, so writers of one tournament are
-// serialized by that row's lock, and the audit chain (events.prev_hash,
-// tournaments.log_head) is extended by one writer at a time.
+// snapshot. A change of a tournament (Update, Undo) is one write
+// transaction at READ COMMITTED (tournament.go's change): its first
+// statement locks the tournament's row (SELECT ... FOR NO KEY UPDATE), and
+// the queries that read the tournament's rows go in the same round trip;
+// each of them starts after the lock is granted, so it sees every change
+// committed before: the tournament as it is. The change is then worked out
+// in memory, once, and the difference written with its audit event in two
+// more round trips before the commit. Every writer of a tournament locks
+// its row first, so writers of one tournament take turns, and never redo
+// their work because another one was saved meanwhile; writers of
+// different tournaments never wait for each other; and the audit chain
+// (events.prev_hash, tournaments.log_head) is extended by one writer at a
+// time. Writes still name the version of every row they change, and fail
+// rather than overwrite a row changed without that lock. Within one
+// process, the writers of one tournament also take turns before they take
+// a pooled connection (turns.go), so that the writers waiting for a busy
+// tournament do not hold the connections that readers and the writers of
+// other tournaments need; across processes, the row lock alone orders
+// them. A change holds the lock while it is worked out: pairing thousands
+// of players holds up the other writers of that tournament for as long.
 //
 // Retries: a transaction that fails with a serialization failure (SQLSTATE
 // 40001) or a deadlock (40P01) runs again, whole, up to txAttempts times
@@ -41,6 +53,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -64,6 +77,14 @@ type DB struct {
 
 	// listen is the LISTEN connection's state (listen.go).
 	listen listener
+
+	// turns has this process's writers of one tournament take turns
+	// (turns.go).
+	turns turns
+
+	// repreparations counts the changes prepared again (tournament.go),
+	// for the benchmarks.
+	repreparations atomic.Int64
 
 	closeOnce sync.Once
 }

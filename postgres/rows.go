@@ -29,6 +29,22 @@ type write struct {
 // pgx prepares each distinct statement once.
 func (db *DB) writeRows(ctx context.Context, tx pgx.Tx, l *loaded, changes []outflank.Change) error {
 	batch := &pgx.Batch{}
+	writes, err := queueRows(batch, l, changes)
+	if err != nil || len(writes) == 0 {
+		return err
+	}
+	results := tx.SendBatch(ctx, batch)
+	defer results.Close()
+	if err := checkRows(results, writes); err != nil {
+		return err
+	}
+	return results.Close()
+}
+
+// queueRows queues the statements that store changes into the rows of
+// tournament l in batch (see writeRows), and returns what checkRows needs
+// to check their results.
+func queueRows(batch *pgx.Batch, l *loaded, changes []outflank.Change) ([]write, error) {
 	writes := make([]write, 0, len(changes))
 	for _, c := range changes {
 		version := l.versions[versionKey(c.Entity, c.Key)]
@@ -48,16 +64,16 @@ func (db *DB) writeRows(ctx context.Context, tx pgx.Tx, l *loaded, changes []out
 			query, args, err = updateRow(l.id, c, version)
 		}
 		if err != nil {
-			return fmt.Errorf("postgres: %s %s %s: %w", w.doing, c.Entity, c.Key, err)
+			return nil, fmt.Errorf("postgres: %s %s %s: %w", w.doing, c.Entity, c.Key, err)
 		}
 		batch.Queue(query, args...)
 		writes = append(writes, w)
 	}
-	if len(writes) == 0 {
-		return nil
-	}
-	results := tx.SendBatch(ctx, batch)
-	defer results.Close()
+	return writes, nil
+}
+
+// checkRows reads the results of the statements queueRows queued, in order.
+func checkRows(results pgx.BatchResults, writes []write) error {
 	for _, w := range writes {
 		tag, err := results.Exec()
 		if err != nil {
@@ -67,7 +83,7 @@ func (db *DB) writeRows(ctx context.Context, tx pgx.Tx, l *loaded, changes []out
 			return outflank.Errorf(outflank.ECONFLICT, "%s %s was changed by another command meanwhile: nothing was saved; look again and retry", w.c.Entity, w.c.Key)
 		}
 	}
-	return results.Close()
+	return nil
 }
 
 // keyParts splits "3/12" into 3 and 12.

@@ -15,13 +15,11 @@ import (
 
 var _ outflank.Store = (*DB)(nil)
 
-// maxAttempts bounds how many times a change is prepared again because
-// another one was saved between its read and its write.
-const maxAttempts = 8
-
-// errStale is returned inside a write when the tournament changed since the
-// read the change was prepared from.
-var errStale = errors.New("postgres: the tournament changed since it was read")
+// stale is the error of a write that finds the tournament's version other
+// than the one read under its lock: a writer that did not take the lock.
+func stale(slug string) error {
+	return outflank.Errorf(outflank.ECONFLICT, "tournament %s was changed by another command meanwhile: nothing was saved; look again and retry", slug)
+}
 
 // Create stores a new tournament and everything it holds, with one event.
 func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary string) (*outflank.Event, error) {
@@ -66,7 +64,7 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 	var l *loaded
 	err := db.readTx(ctx, func(tx pgx.Tx) error {
 		var err error
-		l, err = db.load(ctx, tx, slug)
+		l, err = db.load(ctx, tx, slug, false)
 		return err
 	})
 	if err != nil {
@@ -108,13 +106,15 @@ func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, er
 	return list, err
 }
 
-// Update prepares the change from a consistent read, without holding any
-// lock (change may take seconds: pairing 5,000 players), then writes the
-// difference with its audit event in a short write transaction. If another
-// change was saved in between, change runs again on the new state, so it
-// must decide only from the tournament it is given; a change that was
-// meant for the state the caller saw says so with its own conditions
-// (ResultOptions.Expect, PairOptions.Round).
+// Update runs change on the tournament as it is, under its lock, and
+// writes the difference with its audit event, in one write transaction
+// (db.change). Writers of one tournament take turns: change runs once, on
+// the state the writer before left, and holds up the tournament's other
+// writers while it runs (pairing 5,000 players takes a second or two). change must decide only from the tournament it is given
+// and have no other effect, since a transaction that fails with a
+// deadlock runs again; a change that was meant for the state the caller
+// saw says so with its own conditions (ResultOptions.Expect,
+// PairOptions.Round).
 func (db *DB) Update(ctx context.Context, slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
 	return db.change(ctx, slug, func(_ pgx.Tx, l *loaded) (*prepared, error) {
 		after := l.t.Clone()
@@ -164,45 +164,29 @@ type prepared struct {
 	undoes        int64
 }
 
-// change saves the change prepare works out from the tournament with slug.
-// It is optimistic: prepare runs on a read snapshot, and the write that
-// follows checks that no other change was saved meanwhile, or prepares it
-// again. After maxAttempts-1 losses to busier writers, the last attempt
-// locks the tournament's row first and prepares the change under that
-// lock, so that it cannot lose again: no writer is starved.
+// change saves the change prepare works out from the tournament with
+// slug. It is pessimistic: one write transaction (READ COMMITTED) locks
+// the tournament's row and reads the tournament in the same round trip
+// (load with lock), runs prepare on it, writes the difference and commits.
+// Every statement after the lock sees every change committed before it was
+// granted, and every writer of the tournament takes that lock first, so
+// prepare sees the tournament as it is and runs once: writers of one
+// tournament wait for each other instead of redoing their work, and
+// writers of different tournaments never wait for each other. Within this
+// process, the writers of one tournament also take turns before they take
+// a connection from the pool (db.turns), so that waiting writers do not
+// hold connections that readers and other tournaments' writers need.
 func (db *DB) change(ctx context.Context, slug string, prepare func(tx pgx.Tx, l *loaded) (*prepared, error)) (*outflank.Event, error) {
-	for attempt := 1; attempt < maxAttempts; attempt++ {
-		var l *loaded
-		var p *prepared
-		err := db.readTx(ctx, func(tx pgx.Tx) error {
-			var err error
-			if l, err = db.load(ctx, tx, slug); err != nil {
-				return err
-			}
-			p, err = prepare(tx, l)
-			return err
-		})
-		if err != nil {
-			return nil, err
-		}
-		var ev *outflank.Event
-		err = db.writeTx(ctx, func(tx pgx.Tx) error {
-			var err error
-			ev, err = db.commitIn(ctx, tx, l.fresh(), p)
-			return err
-		})
-		if !errors.Is(err, errStale) {
-			return ev, err
-		}
+	prepare, done := db.countPreparations(prepare)
+	defer done()
+	release, err := db.turns.wait(ctx, slug)
+	if err != nil {
+		return nil, db.translate(err)
 	}
+	defer release()
 	var ev *outflank.Event
-	err := db.writeTx(ctx, func(tx pgx.Tx) error {
-		// At READ COMMITTED, each statement after the lock sees every
-		// change committed before it: the tournament as it is.
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM tournaments WHERE slug = $1 FOR UPDATE`, slug); err != nil {
-			return fmt.Errorf("locking tournament %s: %w", slug, err)
-		}
-		l, err := db.load(ctx, tx, slug)
+	err = db.writeTx(ctx, func(tx pgx.Tx) error {
+		l, err := db.load(ctx, tx, slug, true)
 		if err != nil {
 			return err
 		}
@@ -216,22 +200,30 @@ func (db *DB) change(ctx context.Context, slug string, prepare func(tx pgx.Tx, l
 	return ev, err
 }
 
-// fresh returns a copy of l whose versions commitIn may use up: a write
-// transaction that runs again after a serialization failure starts from
-// the versions as they were read.
-func (l *loaded) fresh() *loaded {
-	c := *l
-	c.versions = make(map[string]int, len(l.versions))
-	for k, v := range l.versions {
-		c.versions[k] = v
-	}
-	return &c
+// countPreparations returns prepare counting its calls, and a function to
+// call when the change is over, which adds the calls after the first (a
+// transaction run again) to db.repreparations.
+func (db *DB) countPreparations(prepare func(tx pgx.Tx, l *loaded) (*prepared, error)) (func(tx pgx.Tx, l *loaded) (*prepared, error), func()) {
+	calls := 0
+	return func(tx pgx.Tx, l *loaded) (*prepared, error) {
+			calls++
+			return prepare(tx, l)
+		}, func() {
+			if calls > 1 {
+				db.repreparations.Add(int64(calls - 1))
+			}
+		}
 }
 
-// commitIn writes, in the write transaction tx, the difference between l
-// and p.after, after checking that the tournament is still as l read it
-// (errStale if not), bumps the tournament's version, records the event and
-// queues the notification of the new version.
+// commitIn writes, in the write transaction tx that holds the tournament's
+// row lock (load with lock), the difference between l and p.after, bumps
+// the tournament's version, records the event and queues the notification
+// of the new version. The writes go in two round trips: the version, the
+// rows and the event; then the event's hash, which needs its id, the undo
+// mark and the notification. The version and row writes stay conditional
+// on the versions l read, which the lock keeps: one that matches nothing
+// means a writer that did not take the lock, and fails the change
+// (ECONFLICT) rather than write over it.
 func (db *DB) commitIn(ctx context.Context, tx pgx.Tx, l *loaded, p *prepared) (*outflank.Event, error) {
 	changes, err := outflank.Diff(l.t, p.after)
 	if err != nil {
@@ -240,31 +232,63 @@ func (db *DB) commitIn(ctx context.Context, tx pgx.Tx, l *loaded, p *prepared) (
 	if len(changes) == 0 {
 		return nil, outflank.Errorf(outflank.EINVALID, "nothing to change: %s already is that way", l.t.Slug)
 	}
-	key := versionKey(outflank.EntityTournament, l.t.Slug)
-	var head string
-	err = tx.QueryRow(ctx, `UPDATE tournaments SET version = version + 1 WHERE id = $1 AND version = $2 RETURNING log_head`, l.id, l.versions[key]).Scan(&head)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, errStale
-	}
+	ev := &outflank.Event{Tournament: l.t.Slug, At: db.now(), Kind: p.kind, Summary: p.summary, Changes: changes, Undoes: p.undoes,
+		Actor: outflank.ActorFrom(ctx), PrevHash: l.head}
+	eventChanges, err := json.Marshal(ev.Changes)
 	if err != nil {
-		return nil, fmt.Errorf("updating tournament %s: %w", l.t.Slug, err)
-	}
-	// The versions of l are used up: a caller must read again.
-	l.versions[key]++
-	if err := db.writeRows(ctx, tx, l, changes); err != nil {
 		return nil, err
 	}
-	ev := &outflank.Event{Tournament: l.t.Slug, At: db.now(), Kind: p.kind, Summary: p.summary, Changes: changes, Undoes: p.undoes}
-	if err := db.insertEvent(ctx, tx, l.id, head, ev); err != nil {
+	var undoes *int64
+	if ev.Undoes != 0 {
+		undoes = &ev.Undoes
+	}
+
+	key := versionKey(outflank.EntityTournament, l.t.Slug)
+	batch := &pgx.Batch{}
+	batch.Queue(`UPDATE tournaments SET version = version + 1 WHERE id = $1 AND version = $2`, l.id, l.versions[key])
+	l.versions[key]++ // the row writes that follow see the new version
+	version := int64(l.versions[key])
+	writes, err := queueRows(batch, l, changes)
+	if err != nil {
 		return nil, err
 	}
-	if p.undoes != 0 {
-		if _, err := tx.Exec(ctx, `UPDATE events SET undone_by = $1 WHERE id = $2`, ev.ID, p.undoes); err != nil {
-			return nil, fmt.Errorf("marking event %d undone: %w", p.undoes, err)
+	batch.Queue(`INSERT INTO events (tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '') RETURNING id`,
+		l.id, ev.At, ev.Actor, ev.Kind, ev.Summary, eventChanges, undoes, ev.PrevHash)
+	err = func() error {
+		results := tx.SendBatch(ctx, batch)
+		defer results.Close()
+		tag, err := results.Exec()
+		if err != nil {
+			return fmt.Errorf("updating tournament %s: %w", l.t.Slug, err)
 		}
-	}
-	if err := notify(ctx, tx, l.t.Slug, int64(l.versions[key])); err != nil {
+		if tag.RowsAffected() != 1 {
+			return stale(l.t.Slug)
+		}
+		if err := checkRows(results, writes); err != nil {
+			return err
+		}
+		if err := results.QueryRow().Scan(&ev.ID); err != nil {
+			return fmt.Errorf("recording the event: %w", err)
+		}
+		return results.Close()
+	}()
+	if err != nil {
 		return nil, err
+	}
+	if ev.Hash, err = outflank.ChainHash(ev.PrevHash, ev); err != nil {
+		return nil, err
+	}
+
+	batch = &pgx.Batch{}
+	batch.Queue(`WITH sealed AS (UPDATE events SET hash = $1 WHERE id = $2)
+		UPDATE tournaments SET log_head = $1 WHERE id = $3`, ev.Hash, ev.ID, l.id)
+	if p.undoes != 0 {
+		batch.Queue(`UPDATE events SET undone_by = $1 WHERE id = $2`, ev.ID, p.undoes)
+	}
+	queueNotify(batch, l.t.Slug, version)
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return nil, fmt.Errorf("sealing the event: %w", err)
 	}
 	return ev, nil
 }

@@ -161,8 +161,9 @@ func testResultExpect(t *testing.T, s outflank.Store) {
 }
 
 // testConcurrentTables has judges enter results on different tables at
-// once: every one is saved (a change prepared from a state that changed
-// meanwhile is prepared again, not refused).
+// once: every one is saved (each change applies to the state the others
+// left, whether the store prepares it again or waits for its turn: none is
+// refused).
 func testConcurrentTables(t *testing.T, s outflank.Store) {
 	ctx := context.Background()
 	tour := Sample(t)
