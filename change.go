@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,33 +70,48 @@ func (t *Tournament) entities() (map[entityKey][]byte, error) {
 // eachRow calls fn with each row of t as JSON: the tournament, its players,
 // then each round with its games and byes.
 func (t *Tournament) eachRow(fn func(entity, key string, data []byte)) error {
-	put := func(entity, key string, v any) error {
-		data, err := json.Marshal(v)
+	return t.eachValue(func(entity, key string, v any) error {
+		data, err := encodeRow(entity, key, v)
 		if err != nil {
-			return fmt.Errorf("outflank: encoding %s %s: %w", entity, key, err)
+			return err
 		}
 		fn(entity, key, data)
 		return nil
+	})
+}
+
+// encodeRow is a row's JSON.
+func encodeRow(entity, key string, v any) ([]byte, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("outflank: encoding %s %s: %w", entity, key, err)
 	}
-	if err := put(EntityTournament, t.Slug, header{t.Slug, t.Name, t.Date, string(t.Rules), t.Settings}); err != nil {
+	return data, nil
+}
+
+// eachValue calls fn with each row of t as the value its JSON is made of,
+// in the order of eachRow, until fn fails.
+func (t *Tournament) eachValue(fn func(entity, key string, v any) error) error {
+	if err := fn(EntityTournament, t.Slug, header{t.Slug, t.Name, t.Date, string(t.Rules), t.Settings}); err != nil {
 		return err
 	}
-	for _, p := range t.Players {
-		if err := put(EntityPlayer, itoa(p.ID), p); err != nil {
+	for i := range t.Players {
+		if err := fn(EntityPlayer, itoa(t.Players[i].ID), &t.Players[i]); err != nil {
 			return err
 		}
 	}
-	for _, r := range t.Rounds {
-		if err := put(EntityRound, itoa(r.Number), roundHeader{r.Number, r.Stage, r.Method, r.Seed}); err != nil {
+	for i := range t.Rounds {
+		r := &t.Rounds[i]
+		if err := fn(EntityRound, itoa(r.Number), roundHeader{r.Number, r.Stage, r.Method, r.Seed}); err != nil {
 			return err
 		}
-		for _, g := range r.Games {
-			if err := put(EntityGame, itoa(r.Number)+"/"+itoa(g.Table), g); err != nil {
+		for j := range r.Games {
+			if err := fn(EntityGame, itoa(r.Number)+"/"+itoa(r.Games[j].Table), &r.Games[j]); err != nil {
 				return err
 			}
 		}
 		for _, id := range r.Byes {
-			if err := put(EntityBye, itoa(r.Number)+"/"+itoa(id), bye{r.Number, id}); err != nil {
+			if err := fn(EntityBye, itoa(r.Number)+"/"+itoa(id), bye{r.Number, id}); err != nil {
 				return err
 			}
 		}
@@ -106,27 +122,56 @@ func (t *Tournament) eachRow(fn func(entity, key string, data []byte)) error {
 // Diff lists the rows that differ between before and after, in the order a
 // store must write them: deletions children first, then creations and
 // updates parents first.
+//
+// A change touches a few rows of hundreds: the rows of both are compared
+// as Go values first, and only those that differ (or exist on one side)
+// are encoded and compared as JSON, the form the log keeps. Values that
+// are deeply equal encode alike, so this lists what comparing every row's
+// JSON would.
 func Diff(before, after *Tournament) ([]Change, error) {
-	b, err := before.entities()
-	if err != nil {
-		return nil, err
-	}
-	a, err := after.entities()
-	if err != nil {
-		return nil, err
-	}
+	b := map[entityKey]any{}
+	before.eachValue(func(entity, key string, v any) error {
+		b[entityKey{entity, key}] = v
+		return nil
+	})
 	var changes []Change
-	for k, old := range b {
-		if now, ok := a[k]; !ok {
-			changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: old})
-		} else if !bytes.Equal(old, now) {
-			changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: old, After: now})
+	err := after.eachValue(func(entity, key string, now any) error {
+		k := entityKey{entity, key}
+		old, ok := b[k]
+		if !ok {
+			data, err := encodeRow(entity, key, now)
+			if err != nil {
+				return err
+			}
+			changes = append(changes, Change{Entity: entity, Key: key, After: data})
+			return nil
 		}
+		delete(b, k)
+		if reflect.DeepEqual(old, now) {
+			return nil
+		}
+		oldData, err := encodeRow(entity, key, old)
+		if err != nil {
+			return err
+		}
+		nowData, err := encodeRow(entity, key, now)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(oldData, nowData) {
+			changes = append(changes, Change{Entity: entity, Key: key, Before: oldData, After: nowData})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	for k, now := range a {
-		if _, ok := b[k]; !ok {
-			changes = append(changes, Change{Entity: k.entity, Key: k.key, After: now})
+	for k, old := range b {
+		data, err := encodeRow(k.entity, k.key, old)
+		if err != nil {
+			return nil, err
 		}
+		changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: data})
 	}
 	sortChanges(changes)
 	return changes, nil
