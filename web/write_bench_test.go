@@ -69,7 +69,8 @@ func BenchmarkWriteResults(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := New(db, db, Config{Accounts: db, Live: db})
+	store := &countingStore{Store: db}
+	s, err := New(store, db, Config{Accounts: db, Live: db})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -159,4 +160,19 @@ func BenchmarkWriteResults(b *testing.B) {
 		b.Errorf("%d writes of %d failed", f, b.N)
 	}
 	b.ReportMetric(float64(used.Microseconds())/1000/float64(b.N), "cpu-ms/write")
+	b.ReportMetric(float64(store.prepared.Load())/float64(b.N), "prepared/write")
+}
+
+// countingStore counts the times a change is worked out: more than once
+// per write when writes race and the losers work theirs out again.
+type countingStore struct {
+	outflank.Store
+	prepared atomic.Int64
+}
+
+func (c *countingStore) Update(ctx context.Context, slug, kind string, change func(t *outflank.Tournament) (string, error)) (*outflank.Event, error) {
+	return c.Store.Update(ctx, slug, kind, func(t *outflank.Tournament) (string, error) {
+		c.prepared.Add(1)
+		return change(t)
+	})
 }
