@@ -124,57 +124,129 @@ func (t *Tournament) eachValue(fn func(entity, key string, v any) error) error {
 // updates parents first.
 //
 // A change touches a few rows of hundreds: the rows of both are compared
-// as Go values first, and only those that differ (or exist on one side)
-// are encoded and compared as JSON, the form the log keeps. Values that
-// are deeply equal encode alike, so this lists what comparing every row's
-// JSON would.
+// as Go values first (rowsEqual), and only those that differ (or exist on
+// one side) are encoded and compared as JSON, the form the log keeps.
+// Values that are equal encode alike, so this lists what comparing every
+// row's JSON would (TestDiffAsJSON).
 func Diff(before, after *Tournament) ([]Change, error) {
-	b := map[entityKey]any{}
-	before.eachValue(func(entity, key string, v any) error {
-		b[entityKey{entity, key}] = v
-		return nil
-	})
+	b, a := before.rowValues(), after.rowValues()
 	var changes []Change
-	err := after.eachValue(func(entity, key string, now any) error {
-		k := entityKey{entity, key}
-		old, ok := b[k]
-		if !ok {
-			data, err := encodeRow(entity, key, now)
-			if err != nil {
-				return err
-			}
-			changes = append(changes, Change{Entity: entity, Key: key, After: data})
-			return nil
-		}
-		delete(b, k)
-		if reflect.DeepEqual(old, now) {
-			return nil
-		}
-		oldData, err := encodeRow(entity, key, old)
-		if err != nil {
-			return err
-		}
-		nowData, err := encodeRow(entity, key, now)
-		if err != nil {
-			return err
-		}
-		if !bytes.Equal(oldData, nowData) {
-			changes = append(changes, Change{Entity: entity, Key: key, Before: oldData, After: nowData})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
+	// Most changes keep every row where it was: the rows are compared
+	// side by side, until one is not where it was.
+	same := 0
+	for same < min(len(b), len(a)) && b[same].entity == a[same].entity && b[same].key == a[same].key {
+		same++
 	}
-	for k, old := range b {
-		data, err := encodeRow(k.entity, k.key, old)
+	if same == len(b) && same == len(a) {
+		for i := range a {
+			if err := diffRow(&changes, b[i], a[i]); err != nil {
+				return nil, err
+			}
+		}
+		sortChanges(changes)
+		return changes, nil
+	}
+	old := make(map[entityKey]rowValue, len(b))
+	for _, r := range b {
+		old[entityKey{r.entity, r.key}] = r
+	}
+	for _, now := range a {
+		k := entityKey{now.entity, now.key}
+		was, ok := old[k]
+		if !ok {
+			data, err := encodeRow(now.entity, now.key, now.v)
+			if err != nil {
+				return nil, err
+			}
+			changes = append(changes, Change{Entity: now.entity, Key: now.key, After: data})
+			continue
+		}
+		delete(old, k)
+		if err := diffRow(&changes, was, now); err != nil {
+			return nil, err
+		}
+	}
+	for _, was := range old {
+		data, err := encodeRow(was.entity, was.key, was.v)
 		if err != nil {
 			return nil, err
 		}
-		changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: data})
+		changes = append(changes, Change{Entity: was.entity, Key: was.key, Before: data})
 	}
 	sortChanges(changes)
 	return changes, nil
+}
+
+// rowValue is a row as the value its JSON is made of.
+type rowValue struct {
+	entity, key string
+	v           any
+}
+
+// rowValues lists t's rows, in the order of eachRow.
+func (t *Tournament) rowValues() []rowValue {
+	rows := make([]rowValue, 0, 1+len(t.Players)+len(t.Rounds)*(1+len(t.Players)/2))
+	t.eachValue(func(entity, key string, v any) error {
+		rows = append(rows, rowValue{entity, key, v})
+		return nil
+	})
+	return rows
+}
+
+// diffRow adds to changes the update of a row kept, if it changed.
+func diffRow(changes *[]Change, was, now rowValue) error {
+	if rowsEqual(was.v, now.v) {
+		return nil
+	}
+	wasData, err := encodeRow(was.entity, was.key, was.v)
+	if err != nil {
+		return err
+	}
+	nowData, err := encodeRow(now.entity, now.key, now.v)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(wasData, nowData) {
+		*changes = append(*changes, Change{Entity: now.entity, Key: now.key, Before: wasData, After: nowData})
+	}
+	return nil
+}
+
+// rowsEqual reports whether two rows' values are equal, so that their
+// JSON is the same; false only costs their encoding. A game, the most
+// common row, is compared field by field with ==, its pointers by what
+// they point to (any field added to Game, Result or Choice is compared
+// too, a pointer by identity); the other rows deeply.
+func rowsEqual(x, y any) bool {
+	if g, ok := x.(*Game); ok {
+		if h, ok := y.(*Game); ok {
+			return gamesEqual(g, h)
+		}
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+func gamesEqual(g, h *Game) bool {
+	a, b := *g, *h
+	a.Result, b.Result, a.Choice, b.Choice = nil, nil, nil, nil
+	if a != b || !pointeesEqual(g.Choice, h.Choice) {
+		return false
+	}
+	if g.Result == nil || h.Result == nil {
+		return g.Result == h.Result
+	}
+	r, q := *g.Result, *h.Result
+	r.Board, q.Board = nil, nil
+	return r == q && pointeesEqual(g.Result.Board, h.Result.Board)
+}
+
+// pointeesEqual reports whether p and q are both nil or point to equal
+// values.
+func pointeesEqual[T comparable](p, q *T) bool {
+	if p == nil || q == nil {
+		return p == q
+	}
+	return *p == *q
 }
 
 // Invert returns the changes that undo changes, in writing order.
