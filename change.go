@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,33 +70,48 @@ func (t *Tournament) entities() (map[entityKey][]byte, error) {
 // eachRow calls fn with each row of t as JSON: the tournament, its players,
 // then each round with its games and byes.
 func (t *Tournament) eachRow(fn func(entity, key string, data []byte)) error {
-	put := func(entity, key string, v any) error {
-		data, err := json.Marshal(v)
+	return t.eachValue(func(entity, key string, v any) error {
+		data, err := encodeRow(entity, key, v)
 		if err != nil {
-			return fmt.Errorf("outflank: encoding %s %s: %w", entity, key, err)
+			return err
 		}
 		fn(entity, key, data)
 		return nil
+	})
+}
+
+// encodeRow is a row's JSON.
+func encodeRow(entity, key string, v any) ([]byte, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("outflank: encoding %s %s: %w", entity, key, err)
 	}
-	if err := put(EntityTournament, t.Slug, header{t.Slug, t.Name, t.Date, string(t.Rules), t.Settings}); err != nil {
+	return data, nil
+}
+
+// eachValue calls fn with each row of t as the value its JSON is made of,
+// in the order of eachRow, until fn fails.
+func (t *Tournament) eachValue(fn func(entity, key string, v any) error) error {
+	if err := fn(EntityTournament, t.Slug, header{t.Slug, t.Name, t.Date, string(t.Rules), t.Settings}); err != nil {
 		return err
 	}
-	for _, p := range t.Players {
-		if err := put(EntityPlayer, itoa(p.ID), p); err != nil {
+	for i := range t.Players {
+		if err := fn(EntityPlayer, itoa(t.Players[i].ID), &t.Players[i]); err != nil {
 			return err
 		}
 	}
-	for _, r := range t.Rounds {
-		if err := put(EntityRound, itoa(r.Number), roundHeader{r.Number, r.Stage, r.Method, r.Seed}); err != nil {
+	for i := range t.Rounds {
+		r := &t.Rounds[i]
+		if err := fn(EntityRound, itoa(r.Number), roundHeader{r.Number, r.Stage, r.Method, r.Seed}); err != nil {
 			return err
 		}
-		for _, g := range r.Games {
-			if err := put(EntityGame, itoa(r.Number)+"/"+itoa(g.Table), g); err != nil {
+		for j := range r.Games {
+			if err := fn(EntityGame, itoa(r.Number)+"/"+itoa(r.Games[j].Table), &r.Games[j]); err != nil {
 				return err
 			}
 		}
 		for _, id := range r.Byes {
-			if err := put(EntityBye, itoa(r.Number)+"/"+itoa(id), bye{r.Number, id}); err != nil {
+			if err := fn(EntityBye, itoa(r.Number)+"/"+itoa(id), bye{r.Number, id}); err != nil {
 				return err
 			}
 		}
@@ -106,30 +122,131 @@ func (t *Tournament) eachRow(fn func(entity, key string, data []byte)) error {
 // Diff lists the rows that differ between before and after, in the order a
 // store must write them: deletions children first, then creations and
 // updates parents first.
+//
+// A change touches a few rows of hundreds: the rows of both are compared
+// as Go values first (rowsEqual), and only those that differ (or exist on
+// one side) are encoded and compared as JSON, the form the log keeps.
+// Values that are equal encode alike, so this lists what comparing every
+// row's JSON would (TestDiffAsJSON).
 func Diff(before, after *Tournament) ([]Change, error) {
-	b, err := before.entities()
-	if err != nil {
-		return nil, err
-	}
-	a, err := after.entities()
-	if err != nil {
-		return nil, err
-	}
+	b, a := before.rowValues(), after.rowValues()
 	var changes []Change
-	for k, old := range b {
-		if now, ok := a[k]; !ok {
-			changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: old})
-		} else if !bytes.Equal(old, now) {
-			changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: old, After: now})
+	// Most changes keep every row where it was: the rows are compared
+	// side by side, until one is not where it was.
+	same := 0
+	for same < min(len(b), len(a)) && b[same].entity == a[same].entity && b[same].key == a[same].key {
+		same++
+	}
+	if same == len(b) && same == len(a) {
+		for i := range a {
+			if err := diffRow(&changes, b[i], a[i]); err != nil {
+				return nil, err
+			}
+		}
+		sortChanges(changes)
+		return changes, nil
+	}
+	old := make(map[entityKey]rowValue, len(b))
+	for _, r := range b {
+		old[entityKey{r.entity, r.key}] = r
+	}
+	for _, now := range a {
+		k := entityKey{now.entity, now.key}
+		was, ok := old[k]
+		if !ok {
+			data, err := encodeRow(now.entity, now.key, now.v)
+			if err != nil {
+				return nil, err
+			}
+			changes = append(changes, Change{Entity: now.entity, Key: now.key, After: data})
+			continue
+		}
+		delete(old, k)
+		if err := diffRow(&changes, was, now); err != nil {
+			return nil, err
 		}
 	}
-	for k, now := range a {
-		if _, ok := b[k]; !ok {
-			changes = append(changes, Change{Entity: k.entity, Key: k.key, After: now})
+	for _, was := range old {
+		data, err := encodeRow(was.entity, was.key, was.v)
+		if err != nil {
+			return nil, err
 		}
+		changes = append(changes, Change{Entity: was.entity, Key: was.key, Before: data})
 	}
 	sortChanges(changes)
 	return changes, nil
+}
+
+// rowValue is a row as the value its JSON is made of.
+type rowValue struct {
+	entity, key string
+	v           any
+}
+
+// rowValues lists t's rows, in the order of eachRow.
+func (t *Tournament) rowValues() []rowValue {
+	rows := make([]rowValue, 0, 1+len(t.Players)+len(t.Rounds)*(1+len(t.Players)/2))
+	t.eachValue(func(entity, key string, v any) error {
+		rows = append(rows, rowValue{entity, key, v})
+		return nil
+	})
+	return rows
+}
+
+// diffRow adds to changes the update of a row kept, if it changed.
+func diffRow(changes *[]Change, was, now rowValue) error {
+	if rowsEqual(was.v, now.v) {
+		return nil
+	}
+	wasData, err := encodeRow(was.entity, was.key, was.v)
+	if err != nil {
+		return err
+	}
+	nowData, err := encodeRow(now.entity, now.key, now.v)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(wasData, nowData) {
+		*changes = append(*changes, Change{Entity: now.entity, Key: now.key, Before: wasData, After: nowData})
+	}
+	return nil
+}
+
+// rowsEqual reports whether two rows' values are equal, so that their
+// JSON is the same; false only costs their encoding. A game, the most
+// common row, is compared field by field with ==, its pointers by what
+// they point to (any field added to Game, Result or Choice is compared
+// too, a pointer by identity); the other rows deeply.
+func rowsEqual(x, y any) bool {
+	if g, ok := x.(*Game); ok {
+		if h, ok := y.(*Game); ok {
+			return gamesEqual(g, h)
+		}
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+func gamesEqual(g, h *Game) bool {
+	a, b := *g, *h
+	a.Result, b.Result, a.Choice, b.Choice = nil, nil, nil, nil
+	if a != b || !pointeesEqual(g.Choice, h.Choice) {
+		return false
+	}
+	if g.Result == nil || h.Result == nil {
+		return g.Result == h.Result
+	}
+	r, q := *g.Result, *h.Result
+	r.Board, q.Board = nil, nil
+	return r == q && pointeesEqual(g.Result.Board, h.Result.Board)
+}
+
+// pointeesEqual reports whether p and q are both nil or point to equal
+// values.
+func pointeesEqual[T comparable](p, q *T) bool {
+	if p == nil || q == nil {
+		return p == q
+	}
+	return *p == *q
 }
 
 // Invert returns the changes that undo changes, in writing order.

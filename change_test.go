@@ -46,3 +46,96 @@ func TestSortChangesOrder(t *testing.T) {
 		}
 	}
 }
+
+// diffByJSON is Diff as it was first written: every row of both encoded,
+// the JSON compared. Diff must list the same changes.
+func diffByJSON(before, after *Tournament) ([]Change, error) {
+	b, err := before.entities()
+	if err != nil {
+		return nil, err
+	}
+	a, err := after.entities()
+	if err != nil {
+		return nil, err
+	}
+	var changes []Change
+	for k, old := range b {
+		if now, ok := a[k]; !ok {
+			changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: old})
+		} else if !slices.Equal(old, now) {
+			changes = append(changes, Change{Entity: k.entity, Key: k.key, Before: old, After: now})
+		}
+	}
+	for k, now := range a {
+		if _, ok := b[k]; !ok {
+			changes = append(changes, Change{Entity: k.entity, Key: k.key, After: now})
+		}
+	}
+	sortChanges(changes)
+	return changes, nil
+}
+
+// TestDiffAsJSON: Diff, which encodes only the rows whose values differ,
+// lists what comparing every row's JSON lists, for changes of every
+// kind: a result set and replaced, a player added, edited, withdrawn,
+// absent, a round added and removed, the settings changed.
+func TestDiffAsJSON(t *testing.T) {
+	base, err := NewTournament("diff", "Diff", "2026-11-23", "custom", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		if _, err := base.AddPlayer(Player{Name: "Player " + strconv.Itoa(i+1), Rating: 1000 + i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := base.AddRound(StageSwiss, []Pair{{Black: 1, White: 2}, {Black: 3, White: 4}, {Black: 5, White: 6}}, []int{7}); err != nil {
+		t.Fatal(err)
+	}
+	res := &Result{Outcome: OutcomeNormal, BlackDiscs: 40, WhiteDiscs: 24}
+	if _, err := base.SetResult(1, 1, res, ResultOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	changes := map[string]func(t *Tournament){
+		"nothing": func(t *Tournament) {},
+		"a result": func(t *Tournament) {
+			t.Rounds[0].Games[1].Result = &Result{Outcome: OutcomeNormal, BlackDiscs: 33, WhiteDiscs: 31}
+		},
+		"a result replaced": func(t *Tournament) { t.Rounds[0].Games[0].Result.BlackDiscs = 41 },
+		"a result removed":  func(t *Tournament) { t.Rounds[0].Games[0].Result = nil },
+		"a board":           func(t *Tournament) { t.Rounds[0].Games[0].Result.Board = &Discs{Black: 40, White: 24} },
+		"a player added":    func(t *Tournament) { t.Players = append(t.Players, Player{ID: 9, Name: "Player 9"}) },
+		"a player edited":   func(t *Tournament) { t.Players[2].Rating = 1500 },
+		"a withdrawal":      func(t *Tournament) { n := 1; t.Players[3].WithdrawnAfterRound = &n },
+		"an absence":        func(t *Tournament) { t.Players[4].AbsentRounds = append(t.Players[4].AbsentRounds, 2) },
+		"a player removed":  func(t *Tournament) { t.Players = t.Players[:len(t.Players)-1] },
+		"a round removed":   func(t *Tournament) { t.Rounds = nil },
+		"a round added": func(t *Tournament) {
+			t.Rounds = append(t.Rounds, Round{Number: 2, Stage: StageSwiss, Games: []Game{{Table: 1, Black: 2, White: 1}}, Byes: []int{3}})
+		},
+		"a bye removed":  func(t *Tournament) { t.Rounds[0].Byes = nil },
+		"the name":       func(t *Tournament) { t.Name = "Diff 2" },
+		"the settings":   func(t *Tournament) { t.Settings.Rounds = 7 },
+		"a version only": func(t *Tournament) { t.Rounds[0].Games[2].Version++ },
+	}
+	for name, change := range changes {
+		after := base.Clone()
+		change(after)
+		got, err := Diff(base, after)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want, err := diffByJSON(base, after)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !slices.EqualFunc(got, want, func(a, b Change) bool {
+			return a.Entity == b.Entity && a.Key == b.Key && string(a.Before) == string(b.Before) && string(a.After) == string(b.After)
+		}) {
+			t.Errorf("%s: Diff = %v, want %v", name, got, want)
+		}
+		if name != "nothing" && name != "a version only" && len(got) == 0 {
+			t.Errorf("%s: no change listed", name)
+		}
+	}
+}

@@ -35,6 +35,8 @@ type Paired struct {
 	Event      *outflank.Event
 	Paired     *outflank.Paired
 	Tournament *outflank.Tournament // the event as paired
+	// Version is the tournament's version after the change (NextVersion).
+	Version int64
 }
 
 // Pair pairs the next round or knockout stage of slug by its ruleset and
@@ -75,7 +77,7 @@ func pairSaved(ctx context.Context, store outflank.Store, slug string, prepare f
 		if err != nil {
 			return "", err
 		}
-		out.Paired, out.Tournament = p, t
+		out.Paired, out.Tournament, out.Version = p, t, NextVersion(t)
 		return PairSummary(t, p), nil
 	})
 	if err != nil {

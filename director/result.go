@@ -102,6 +102,11 @@ func (f ResultFields) Request() (ResultRequest, error) {
 type Entered struct {
 	Event        *outflank.Event
 	Round, Table int
+	// Version is the tournament's version after the change: the number
+	// the live streams' change event for it carries.
+	Version int64
+	// Result is the game's result as entered.
+	Result *outflank.Result
 	// Note says why the official score differs from the score typed
 	// ("official score 34-30: empty squares go to the winner ..."), or "".
 	Note string
@@ -142,6 +147,7 @@ func EnterResult(ctx context.Context, store outflank.Store, slug string, req Res
 		if err != nil {
 			return "", err
 		}
+		out.Version, out.Result = NextVersion(t), g.Result
 		return fmt.Sprintf("%sround %d table %d, %s v %s: %s", where, out.Round, out.Table, t.Describe(g.Black), t.Describe(g.White), g.Result.Summary()), nil
 	})
 	if err != nil {
@@ -153,6 +159,13 @@ func EnterResult(ctx context.Context, store outflank.Store, slug string, req Res
 	out.Event = ev
 	return out, nil
 }
+
+// NextVersion is the version a store gives the tournament t, as loaded
+// for a change (Store.Update), once the change is saved: a store saves a
+// change only onto the version it was worked out from, and counts one
+// more (the number the Feed then gives, and the live streams' change
+// event carries).
+func NextVersion(t *outflank.Tournament) int64 { return t.Version + 1 }
 
 // WhoChanged adds to a refused conditional write who made the change the
 // writer did not expect, and when, from the audit log.

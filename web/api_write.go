@@ -52,7 +52,8 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
-// saved is the answer to a write: the change as the log records it.
+// saved is the answer to a write: the change as the log records it, and
+// the tournament's version after it.
 type saved struct {
 	ID       int64     `json:"id"`
 	At       time.Time `json:"at"`
@@ -63,6 +64,10 @@ type saved struct {
 	Warnings []string  `json:"warnings,omitempty"`
 	Player   *int      `json:"player,omitempty"`
 	Rounds   []int     `json:"rounds,omitempty"`
+	// Version is the tournament's version once the change is saved: the
+	// number the live streams' change event for it carries (docs/api.md).
+	// The result and pair routes give it.
+	Version int64 `json:"version,omitempty"`
 }
 
 func savedOf(ev *outflank.Event) saved {
@@ -156,7 +161,7 @@ func (s *Server) handleEnterResult(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	doc := savedOf(entered.Event)
-	doc.Note = entered.Note
+	doc.Note, doc.Version = entered.Note, entered.Version
 	s.writeSaved(w, doc)
 }
 
@@ -193,6 +198,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	doc := savedOf(p.Event)
+	doc.Version = p.Version
 	for _, q := range append([]*outflank.Paired{p.Paired}, p.Paired.Also...) {
 		doc.Rounds = append(doc.Rounds, q.Round.Number)
 	}

@@ -32,6 +32,9 @@ type judgeState struct {
 	// entered it, when this request did.
 	Result string `json:"result,omitempty"`
 	Event  int64  `json:"event,omitempty"`
+	// Version is the tournament's version after that change: the number
+	// the live streams' change event for it carries.
+	Version int64 `json:"version,omitempty"`
 }
 
 func stateOf(g *outflank.LiveGame) judgeState {
@@ -171,9 +174,10 @@ func (s *Server) handleJudgeResult(w http.ResponseWriter, r *http.Request) {
 	s.noteLive(*j.Live)
 	doc, status := stateOf(j.Live), http.StatusOK
 	if j.Entered != nil {
-		doc.Event, status = j.Entered.Event.ID, http.StatusCreated
-	}
-	if t, err := s.store.Tournament(r.Context(), r.PathValue("slug")); err == nil {
+		// The result this request entered: no need to read the
+		// tournament again.
+		doc.Event, doc.Version, doc.Result, status = j.Entered.Event.ID, j.Entered.Version, j.Entered.Result.Summary(), http.StatusCreated
+	} else if t, err := s.store.Tournament(r.Context(), r.PathValue("slug")); err == nil {
 		if g, err := t.Game(round, table); err == nil && g.Result != nil {
 			doc.Result = g.Result.Summary()
 		}

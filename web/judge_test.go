@@ -29,6 +29,7 @@ type state struct {
 	Recorded     string
 	Result       string
 	Event        int64
+	Version      int64
 	Error        string
 }
 

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWriteAPI: the write routes' answers: 201 with the change and its
@@ -218,4 +220,58 @@ func fetchAs(t *testing.T, client *http.Client, url string) string {
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	return string(b)
+}
+
+// TestWriteAnswersVersion: the answers of a director's result, a judge's
+// submission and a pairing give the tournament's version after the
+// change: the store's, and the id of the change event the live streams
+// get for it.
+func TestWriteAnswersVersion(t *testing.T) {
+	s := newAccessSite(t)
+	stream := newStreamReader(t, strings.TrimPrefix(s.srv.URL, "http://"), "/t/club/events")
+	for deadline := time.Now().Add(5 * time.Second); s.liveClients() < 1; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the stream did not open")
+		}
+	}
+	check := func(what string, status int, version int64) {
+		t.Helper()
+		stored, err := s.db.Tournament(context.Background(), "club")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if status != http.StatusCreated || version == 0 || version != stored.Version {
+			t.Fatalf("%s: %d, version %d; the store's is %d", what, status, version, stored.Version)
+		}
+		if event := fmt.Sprintf("id: %d\nevent: change\ndata: %d\n", version, version); !stream.waitFor(event, 5*time.Second) {
+			t.Errorf("%s: no change event %d on the stream", what, version)
+		}
+	}
+	var saved struct {
+		ID      int64 `json:"id"`
+		Version int64 `json:"version"`
+	}
+	status, body := s.do("td-club (token)", "POST", "/api/t/club/rounds/1/results/1", `{"score": "33-30"}`)
+	if err := json.Unmarshal([]byte(body), &saved); err != nil {
+		t.Fatalf("%d %s", status, body)
+	}
+	check("a result", status, saved.Version)
+	first := saved.Version
+
+	judged, _ := json.Marshal(map[string]any{"seq": 60, "moves": readmeGame, "outcome": "normal"})
+	status, st := s.judgeDo("judge club r1 t2", "POST", "/api/t/club/judge/1/2/result", string(judged))
+	check("a judge's submission", status, st.Version)
+	if st.Result != "36-28" || st.Version != first+1 {
+		t.Errorf("a judge's submission: %+v, want result 36-28 at version %d", st, first+1)
+	}
+	if status, again := s.judgeDo("judge club r1 t2", "POST", "/api/t/club/judge/1/2/result", string(judged)); status != http.StatusOK || again.Version != 0 || again.Result != "36-28" {
+		t.Errorf("submitted again (no change, no version): %d %+v", status, again)
+	}
+
+	saved.Version = 0
+	status, body = s.do("td-club (token)", "POST", "/api/t/club/pair", `{}`)
+	if err := json.Unmarshal([]byte(body), &saved); err != nil {
+		t.Fatalf("%d %s", status, body)
+	}
+	check("a pairing", status, saved.Version)
 }
