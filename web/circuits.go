@@ -25,7 +25,7 @@ func (s *Server) registerCircuitRoutes(mux *http.ServeMux) {
 
 // circuits is the store's circuits, nil when it keeps none.
 func (s *Server) circuits() outflank.CircuitStore {
-	cs, _ := s.stored.(outflank.CircuitStore)
+	cs, _ := s.store.(outflank.CircuitStore)
 	return cs
 }
 

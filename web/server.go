@@ -62,9 +62,7 @@ type Config struct {
 
 // Server serves the web site of a store's tournaments.
 type Server struct {
-	// store is stored, one change of a tournament at a time (writes.go).
 	store   outflank.Store
-	stored  outflank.Store
 	feed    outflank.Feed
 	log     *slog.Logger
 	baseURL string
@@ -108,7 +106,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{store: newWriteQueue(store), stored: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
+	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
 		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
 	if cfg.Accounts != nil {
 		s.auth = auth.New(cfg.Accounts)
