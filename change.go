@@ -299,6 +299,17 @@ type parsedKey struct {
 	numeric bool // every part a number
 }
 
+// KeyNumbers reads the numbers of a change's key: "3/12" (a game: round
+// 3, table 12; a bye: round 3, player 12) is 3 and 12, "7" (a player, a
+// round) is 7 and 0. The stores use it to find the row a change names.
+func KeyNumbers(key string) (int, int, error) {
+	k := parseKey(key)
+	if !k.numeric || k.n == 0 {
+		return 0, 0, fmt.Errorf("bad key %q: want N or N/M", key)
+	}
+	return k.nums[0], k.nums[1], nil
+}
+
 func parseKey(key string) parsedKey {
 	k := parsedKey{text: key, numeric: true}
 	for part := range strings.SplitSeq(key, "/") {

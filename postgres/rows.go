@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 
 	"outflank"
+	"outflank/internal/rowcols"
 )
 
 // write is one statement of writeRows, with what checking its result needs.
@@ -86,23 +86,6 @@ func checkRows(results pgx.BatchResults, writes []write) error {
 	return nil
 }
 
-// keyParts splits "3/12" into 3 and 12.
-func keyParts(key string) (int, int, error) {
-	a, b, _ := strings.Cut(key, "/")
-	x, err := strconv.Atoi(a)
-	if err != nil {
-		return 0, 0, fmt.Errorf("bad key %q", key)
-	}
-	if b == "" {
-		return x, 0, nil
-	}
-	y, err := strconv.Atoi(b)
-	if err != nil {
-		return 0, 0, fmt.Errorf("bad key %q", key)
-	}
-	return x, y, nil
-}
-
 func insertRow(tid int64, c outflank.Change) (string, []any, error) {
 	switch c.Entity {
 	case outflank.EntityPlayer:
@@ -122,7 +105,7 @@ func insertRow(tid int64, c outflank.Change) (string, []any, error) {
 		return `INSERT INTO rounds (tournament_id, number, stage, method, seed, version) VALUES ($1, $2, $3, $4, $5, 1)`,
 			[]any{tid, r.Number, string(r.Stage), r.Method, r.Seed}, nil
 	case outflank.EntityGame:
-		round, _, err := keyParts(c.Key)
+		round, _, err := outflank.KeyNumbers(c.Key)
 		if err != nil {
 			return "", nil, err
 		}
@@ -133,9 +116,9 @@ func insertRow(tid int64, c outflank.Change) (string, []any, error) {
 		return `INSERT INTO games (tournament_id, round, table_no, black, white, outcome, black_discs, white_discs,
 			board_black, board_white, moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, chooser, chose, version)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 1)`,
-			append(append([]any{tid, round, g.Table, g.Black, g.White}, resultColumns(g.Result)...), choiceColumns(g.Choice)...), nil
+			append([]any{tid, round, g.Table, g.Black, g.White}, rowcols.Game(&g)...), nil
 	case outflank.EntityBye:
-		round, player, err := keyParts(c.Key)
+		round, player, err := outflank.KeyNumbers(c.Key)
 		if err != nil {
 			return "", nil, err
 		}
@@ -179,7 +162,7 @@ func updateRow(tid int64, c outflank.Change, version int) (string, []any, error)
 		return `UPDATE rounds SET stage = $1, method = $2, seed = $3, version = version + 1
 			WHERE tournament_id = $4 AND number = $5 AND version = $6`, []any{string(r.Stage), r.Method, r.Seed, tid, r.Number, version}, nil
 	case outflank.EntityGame:
-		round, _, err := keyParts(c.Key)
+		round, _, err := outflank.KeyNumbers(c.Key)
 		if err != nil {
 			return "", nil, err
 		}
@@ -191,13 +174,13 @@ func updateRow(tid int64, c outflank.Change, version int) (string, []any, error)
 			board_black = $6, board_white = $7, moves = $8, defaulter = $9, defaulter_flags = $10, opponent_flags = $11, loser = $12,
 			winner = $13, reason = $14, discs_unknown = $15, chooser = $16, chose = $17, version = version + 1
 			WHERE tournament_id = $18 AND round = $19 AND table_no = $20 AND version = $21`,
-			append(append(append([]any{g.Black, g.White}, resultColumns(g.Result)...), choiceColumns(g.Choice)...), tid, round, g.Table, version), nil
+			append(append([]any{g.Black, g.White}, rowcols.Game(&g)...), tid, round, g.Table, version), nil
 	}
 	return "", nil, fmt.Errorf("cannot update a %s row", c.Entity)
 }
 
 func deleteRow(tid int64, c outflank.Change, version int) (string, []any, error) {
-	a, b, err := keyParts(c.Key)
+	a, b, err := outflank.KeyNumbers(c.Key)
 	if err != nil {
 		return "", nil, err
 	}
@@ -234,28 +217,6 @@ func playerColumns(p outflank.Player) []any {
 	}
 	return []any{p.Name, p.Country, p.WOFID, p.NewToWOF, p.Rating, p.Gender, p.Born, p.Seeded, p.Additional, p.Team, withdrawn,
 		absent, p.Citizenship, p.ResidentSince, p.Exemption}
-}
-
-// resultColumns are the thirteen result columns of a game, NULL for no result.
-func resultColumns(r *outflank.Result) []any {
-	if r == nil {
-		return []any{nil, nil, nil, nil, nil, "", "", 0, 0, "", "", "", false}
-	}
-	var boardBlack, boardWhite any
-	if r.Board != nil {
-		boardBlack, boardWhite = r.Board.Black, r.Board.White
-	}
-	return []any{string(r.Outcome), r.BlackDiscs, r.WhiteDiscs, boardBlack, boardWhite, r.Moves, string(r.Defaulter),
-		r.DefaulterFlags, r.OpponentFlags, string(r.Loser), string(r.Winner), r.Reason, r.DiscsUnknown}
-}
-
-// choiceColumns are a game's chooser and chose columns: NULL and empty for no
-// recorded choice.
-func choiceColumns(c *outflank.Choice) []any {
-	if c == nil {
-		return []any{nil, ""}
-	}
-	return []any{c.Player, string(c.Chose)}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/internal/rowcols"
 )
 
 // execer is what writing needs of a *sql.Tx.
@@ -72,23 +73,6 @@ func (db *DB) writeRows(ctx context.Context, sqlTx *sql.Tx, l *loaded, changes [
 	return nil
 }
 
-// keyParts splits "3/12" into 3 and 12.
-func keyParts(key string) (int, int, error) {
-	a, b, _ := strings.Cut(key, "/")
-	x, err := strconv.Atoi(a)
-	if err != nil {
-		return 0, 0, fmt.Errorf("sqlite: bad key %q", key)
-	}
-	if b == "" {
-		return x, 0, nil
-	}
-	y, err := strconv.Atoi(b)
-	if err != nil {
-		return 0, 0, fmt.Errorf("sqlite: bad key %q", key)
-	}
-	return x, y, nil
-}
-
 func (db *DB) insertRow(ctx context.Context, tx execer, tid int64, c outflank.Change) error {
 	var err error
 	switch c.Entity {
@@ -109,17 +93,17 @@ func (db *DB) insertRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 	case outflank.EntityGame:
 		var g outflank.Game
 		var round int
-		if round, _, err = keyParts(c.Key); err == nil {
+		if round, _, err = outflank.KeyNumbers(c.Key); err == nil {
 			if err = json.Unmarshal(c.After, &g); err == nil {
 				_, err = tx.ExecContext(ctx, `INSERT INTO games (tournament_id, round, table_no, black, white, outcome, black_discs, white_discs,
 					board_black, board_white, moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, chooser, chose, version)
 					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-					append(append([]any{tid, round, g.Table, g.Black, g.White}, resultColumns(g.Result)...), choiceColumns(g.Choice)...)...)
+					append([]any{tid, round, g.Table, g.Black, g.White}, rowcols.Game(&g)...)...)
 			}
 		}
 	case outflank.EntityBye:
 		var round, player int
-		if round, player, err = keyParts(c.Key); err == nil {
+		if round, player, err = outflank.KeyNumbers(c.Key); err == nil {
 			_, err = tx.ExecContext(ctx, `INSERT INTO byes (tournament_id, round, player, version) VALUES (?, ?, ?, 1)`, tid, round, player)
 		}
 	default:
@@ -166,13 +150,13 @@ func (db *DB) updateRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 	case outflank.EntityGame:
 		var g outflank.Game
 		var round int
-		if round, _, err = keyParts(c.Key); err == nil {
+		if round, _, err = outflank.KeyNumbers(c.Key); err == nil {
 			if err = json.Unmarshal(c.After, &g); err == nil {
 				res, err = tx.ExecContext(ctx, `UPDATE games SET black = ?, white = ?, outcome = ?, black_discs = ?, white_discs = ?,
 					board_black = ?, board_white = ?, moves = ?, defaulter = ?, defaulter_flags = ?, opponent_flags = ?, loser = ?,
 					winner = ?, reason = ?, discs_unknown = ?, chooser = ?, chose = ?, version = version + 1
 					WHERE tournament_id = ? AND round = ? AND table_no = ? AND version = ?`,
-					append(append(append([]any{g.Black, g.White}, resultColumns(g.Result)...), choiceColumns(g.Choice)...), tid, round, g.Table, version)...)
+					append(append([]any{g.Black, g.White}, rowcols.Game(&g)...), tid, round, g.Table, version)...)
 			}
 		}
 	default:
@@ -182,7 +166,7 @@ func (db *DB) updateRow(ctx context.Context, tx execer, tid int64, c outflank.Ch
 }
 
 func (db *DB) deleteRow(ctx context.Context, tx execer, tid int64, c outflank.Change, version int) error {
-	a, b, err := keyParts(c.Key)
+	a, b, err := outflank.KeyNumbers(c.Key)
 	if err != nil {
 		return err
 	}
@@ -258,28 +242,6 @@ func parseRounds(s string) ([]int, error) {
 		rounds = append(rounds, n)
 	}
 	return rounds, nil
-}
-
-// resultColumns are the thirteen result columns of a game, NULL for no result.
-func resultColumns(r *outflank.Result) []any {
-	if r == nil {
-		return []any{nil, nil, nil, nil, nil, "", "", 0, 0, "", "", "", false}
-	}
-	var boardBlack, boardWhite any
-	if r.Board != nil {
-		boardBlack, boardWhite = r.Board.Black, r.Board.White
-	}
-	return []any{string(r.Outcome), r.BlackDiscs, r.WhiteDiscs, boardBlack, boardWhite, r.Moves, string(r.Defaulter),
-		r.DefaulterFlags, r.OpponentFlags, string(r.Loser), string(r.Winner), r.Reason, r.DiscsUnknown}
-}
-
-// choiceColumns are a game's chooser and chose columns: NULL and empty for no
-// recorded choice.
-func choiceColumns(c *outflank.Choice) []any {
-	if c == nil {
-		return []any{nil, ""}
-	}
-	return []any{c.Player, string(c.Chose)}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
