@@ -135,8 +135,8 @@ func (db *DB) Undo(ctx context.Context, slug string, expect int64) (*outflank.Ev
 		err := tx.QueryRow(ctx, `SELECT id, actor, kind, summary, changes FROM events
 			WHERE tournament_id = $1 AND undone_by IS NULL AND kind <> $2 ORDER BY id DESC LIMIT 1`, l.id, outflank.KindUndo).
 			Scan(&last.ID, &last.Actor, &last.Kind, &last.Summary, &changes)
-		if errors.Is(err, pgx.ErrNoRows) || last.Kind == outflank.KindCreate || last.Kind == outflank.KindImport {
-			return nil, outflank.Errorf(outflank.EINVALID, "nothing to undo in %s: every change since it was created has been undone", slug)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return prepareUndo(l, nil, expect)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("reading the log: %w", err)
@@ -144,15 +144,7 @@ func (db *DB) Undo(ctx context.Context, slug string, expect int64) (*outflank.Ev
 		if err := json.Unmarshal(changes, &last.Changes); err != nil {
 			return nil, fmt.Errorf("postgres: event %d: %w", last.ID, err)
 		}
-		if expect != 0 && last.ID != expect {
-			return nil, outflank.Errorf(outflank.ECONFLICT, "the latest change of %s is now #%d (%s: %s, by %s), not #%d: nothing was undone; look at 'outflank log %s' and undo again",
-				slug, last.ID, last.Kind, last.Summary, actorName(last.Actor), expect, slug)
-		}
-		after, err := l.t.Apply(outflank.Invert(last.Changes))
-		if err != nil {
-			return nil, err
-		}
-		return &prepared{after: after, kind: outflank.KindUndo, summary: fmt.Sprintf("undid #%d (%s: %s)", last.ID, last.Kind, last.Summary), undoes: last.ID}, nil
+		return prepareUndo(l, &last, expect)
 	})
 }
 
@@ -293,12 +285,14 @@ func (db *DB) commitIn(ctx context.Context, tx pgx.Tx, l *loaded, p *prepared) (
 	return ev, nil
 }
 
-// actorName names an actor in a message.
-func actorName(actor string) string {
-	if actor == "" {
-		return "an unrecorded actor"
+// prepareUndo works out the undo of last (nil: nothing to undo) from the
+// tournament as loaded (outflank.UndoLatest).
+func prepareUndo(l *loaded, last *outflank.Event, expect int64) (*prepared, error) {
+	u, err := outflank.UndoLatest(l.t, last, expect)
+	if err != nil {
+		return nil, err
 	}
-	return actor
+	return &prepared{after: u.After, kind: outflank.KindUndo, summary: u.Summary, undoes: last.ID}, nil
 }
 
 // insertEvent appends ev to its tournament's log, after the entry whose
