@@ -179,7 +179,7 @@ func TestConsoleImportEligibility_WOC_I_2(t *testing.T) {
 		t.Fatal(err)
 	}
 	admin := s.as("admin (session)")
-	five := "name,country,gender\nA1,FRA,m\nA2,FRA,m\nA3,FRA,f\nA4,FRA,f\nA5,FRA,f\n"
+	five := "name,country,gender\nA1,FRA,m\nA2,FRA,m\nA3,FRA,f\nA4,FRA,f\n<script>alert(1)</script>,FRA,f\n"
 	upload := func(fields ...string) answer {
 		ctype, body := multipartBody(t, admin.csrf, "france.csv", five, fields...)
 		req, _ := http.NewRequest("POST", s.srv.URL+"/t/woc/admin/players/import", body)
@@ -190,7 +190,10 @@ func TestConsoleImportEligibility_WOC_I_2(t *testing.T) {
 	if a.status != http.StatusConflict {
 		t.Errorf("a team of five: %d", a.status)
 	}
-	mustContain(t, "the refusal", a, "No player of france.csv was imported: A1", "A1, A2, A3, A4, A5: WOC I.2.1-2.2", "FRA would have 5", `name="override"`)
+	mustContain(t, "the refusal", a, "No player of france.csv was imported: A1", "A1, A2, A3, A4, &lt;script&gt;alert(1)&lt;/script&gt;: WOC I.2.1-2.2", "FRA would have 5", `name="override"`)
+	if strings.Contains(a.body, "<script>alert(1)") || !strings.Contains(a.body, "&lt;script&gt;alert(1)") {
+		t.Errorf("a name with <script> in the file is not shown escaped")
+	}
 	if n := len(s.tournament("woc").Players); n != 0 {
 		t.Fatalf("%d players after a refused import", n)
 	}
