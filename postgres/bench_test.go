@@ -92,6 +92,7 @@ func TestBigImport(t *testing.T) {
 // tournament: load, check, write the changed row and its audit event,
 // commit.
 func BenchmarkEnterResult(b *testing.B) {
+	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a server does (internal/memo)
 	for _, size := range []struct{ players, rounds int }{{100, 7}, {1000, 13}} {
 		b.Run(fmt.Sprintf("%dplayers", size.players), func(b *testing.B) {
 			db := MustOpenDB(b)
@@ -127,6 +128,7 @@ func BenchmarkEnterResult(b *testing.B) {
 // of the PostgreSQL server's processes (pg-cpu-ns/op, on Linux) per write,
 // and how many times a change was prepared again per write (reprep/op).
 func BenchmarkConcurrentResults(b *testing.B) {
+	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a server does (internal/memo)
 	const writers = 32
 	for _, tournaments := range []int{1, 4} {
 		b.Run(fmt.Sprintf("%dtournaments", tournaments), func(b *testing.B) {

@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"outflank"
@@ -10,7 +11,15 @@ import (
 	"outflank/postgres"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// TestMain starts the PostgreSQL cluster the tests share, and makes every
+// store compare each tournament it serves from memory with a full load
+// (internal/memo).
+func TestMain(m *testing.M) {
+	if _, set := os.LookupEnv("OUTFLANK_VERIFY_MEMO"); !set {
+		os.Setenv("OUTFLANK_VERIFY_MEMO", "1")
+	}
+	pgtest.Main(m)
+}
 
 // MustOpenDB returns a store on a fresh database, closed when the test ends.
 func MustOpenDB(tb testing.TB) *postgres.DB {

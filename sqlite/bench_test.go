@@ -60,6 +60,7 @@ func bigTournament(b *testing.B, players, rounds int) *outflank.Tournament {
 // tournament: load, check, write the changed row and its audit event,
 // commit with synchronous=FULL.
 func BenchmarkEnterResult(b *testing.B) {
+	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a server does (internal/memo)
 	for _, size := range []struct{ players, rounds int }{{100, 7}, {1000, 13}} {
 		b.Run(fmt.Sprintf("%dplayers", size.players), func(b *testing.B) {
 			db := MustOpenDB(b)
@@ -93,6 +94,7 @@ func BenchmarkEnterResult(b *testing.B) {
 // locked (busy) and how many changes were prepared again per write
 // (repreps/op) because another writer saved first.
 func BenchmarkConcurrentResults(b *testing.B) {
+	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a server does (internal/memo)
 	const players, rounds = 200, 7
 	for _, tournaments := range []int{1, 4} {
 		for _, writers := range []int{32, 128} {

@@ -8,18 +8,40 @@ import (
 	"fmt"
 
 	"outflank"
+	"outflank/internal/memo"
 	"outflank/rules"
 )
 
 // loaded is a tournament as read inside a transaction, with what writing
-// its changes back needs: its row id and the version of every row.
+// its changes back needs: its row id and the version of every row. It may
+// be the state kept in memory (internal/memo): t and versions are never
+// changed; a change works on a copy.
 type loaded struct {
-	id       int64
+	id int64
+	// event is the id of the latest event of the tournament's log.
+	event    int64
 	t        *outflank.Tournament
 	versions map[string]int // "entity key" -> version
+	// bumped is set once the write transaction has bumped the
+	// tournament's version (commitIn), which its row's update must name.
+	bumped bool
 }
 
-func versionKey(entity, key string) string { return entity + " " + key }
+// version is the version of the row at key in the transaction.
+func (l *loaded) version(key string) int {
+	v := l.versions[key]
+	if l.bumped && key == versionKey(outflank.EntityTournament, l.t.Slug) {
+		v++
+	}
+	return v
+}
+
+func versionKey(entity, key string) string { return memo.Key(entity, key) }
+
+// state is l as the memo keeps it.
+func (l *loaded) state() *memo.State {
+	return &memo.State{ID: l.id, Event: l.event, T: l.t, Versions: l.versions}
+}
 
 // queryer is what load needs of a *sql.Tx.
 type queryer interface {
@@ -27,26 +49,131 @@ type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// load reads the tournament with slug and all its rows.
+// load reads the tournament with slug as it is in the transaction q: the
+// state kept in memory when the database still has its version, or
+// caught up from the events saved since (memo.State.CatchUp), else every
+// row. A state read in full is kept for the next time.
 func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error) {
-	l := &loaded{t: &outflank.Tournament{}, versions: map[string]int{}}
-	t := l.t
-	var settings, ruleset string
-	var version int
-	err := q.QueryRowContext(ctx, `SELECT id, slug, name, date, rules, settings, version FROM tournaments WHERE slug = ?`, slug).
-		Scan(&l.id, &t.Slug, &t.Name, &t.Date, &ruleset, &settings, &version)
+	h, err := db.loadHeader(ctx, q, slug)
+	if err != nil {
+		return nil, err
+	}
+	if kept := db.memo.Get(slug); kept != nil && kept.ID == h.id {
+		s, err := db.catchUp(ctx, q, kept, h)
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			if db.memo.Verifying() {
+				full, err := db.loadRows(ctx, q, slug, h)
+				if err != nil {
+					return nil, err
+				}
+				if err := memo.Compare(s, full.state()); err != nil {
+					return nil, err
+				}
+			}
+			if s != kept {
+				db.memo.Keep(slug, s)
+			}
+			db.memo.Count(kept, s)
+			return &loaded{id: s.ID, event: s.Event, t: s.T, versions: s.Versions}, nil
+		}
+	}
+	l, err := db.loadRows(ctx, q, slug, h)
+	if err != nil {
+		return nil, err
+	}
+	db.memo.Keep(slug, l.state())
+	db.memo.Count(nil, nil)
+	return l, nil
+}
+
+// MemoStats tells how the tournaments read were served: from memory, caught
+// up from the log, or read in full (internal/memo).
+func (db *DB) MemoStats() memo.Stats { return db.memo.Stats() }
+
+// header is a tournament's own row, and the id of its log's latest event.
+type header struct {
+	id, version, event int64
+	slug, name, date   string
+	rules, settings    string
+}
+
+func (db *DB) loadHeader(ctx context.Context, q queryer, slug string) (*header, error) {
+	h := &header{}
+	err := q.QueryRowContext(ctx, `SELECT id, slug, name, date, rules, settings, version,
+		(SELECT coalesce(max(e.id), 0) FROM events e WHERE e.tournament_id = t.id) FROM tournaments t WHERE slug = ?`, slug).
+		Scan(&h.id, &h.slug, &h.name, &h.date, &h.rules, &h.settings, &h.version, &h.event)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, outflank.Errorf(outflank.ENOTFOUND, "no tournament %q: 'outflank list' shows the tournaments in %s", slug, db.path)
 	}
 	if err != nil {
 		return nil, translate(fmt.Errorf("reading tournament %s: %w", slug, err), db.path)
 	}
-	t.Rules = rules.ID(ruleset)
-	if err := json.Unmarshal([]byte(settings), &t.Settings); err != nil {
+	return h, nil
+}
+
+// catchUp returns kept brought to the version of h from the events saved
+// since, or nil when that cannot be done (too many, or they do not lead
+// there): the tournament must then be read in full.
+func (db *DB) catchUp(ctx context.Context, q queryer, kept *memo.State, h *header) (*memo.State, error) {
+	if kept.Version() == h.version && kept.Event == h.event {
+		return kept, nil
+	}
+	if kept.Version() > h.version || h.event-kept.Event > memo.MaxCatchUp {
+		return nil, nil // an older file, or much has changed
+	}
+	rows, err := q.QueryContext(ctx, `SELECT id, changes FROM events WHERE tournament_id = ? AND id > ? ORDER BY id LIMIT ?`, h.id, kept.Event, memo.MaxCatchUp+1)
+	if err != nil {
+		return nil, translate(fmt.Errorf("reading the log of %s: %w", h.slug, err), db.path)
+	}
+	defer rows.Close()
+	var events []memo.Logged
+	for rows.Next() {
+		var ev memo.Logged
+		var changes []byte
+		if err := rows.Scan(&ev.ID, &changes); err != nil {
+			return nil, translate(fmt.Errorf("reading the log of %s: %w", h.slug, err), db.path)
+		}
+		if err := json.Unmarshal(changes, &ev.Changes); err != nil {
+			return nil, nil // read in full, where a broken log does not matter
+		}
+		events = append(events, ev)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, translate(fmt.Errorf("reading the log of %s: %w", h.slug, err), db.path)
+	}
+	if len(events) > memo.MaxCatchUp {
+		return nil, nil
+	}
+	s, err := kept.CatchUp(events, h.version, h.event)
+	if err != nil {
+		return nil, nil
+	}
+	return s, nil
+}
+
+// loadFresh reads the tournament with slug and all its rows, whatever is
+// kept in memory: what an audit or a copy must see.
+func (db *DB) loadFresh(ctx context.Context, q queryer, slug string) (*loaded, error) {
+	h, err := db.loadHeader(ctx, q, slug)
+	if err != nil {
+		return nil, err
+	}
+	return db.loadRows(ctx, q, slug, h)
+}
+
+// loadRows reads the rows of the tournament whose own row is h.
+func (db *DB) loadRows(ctx context.Context, q queryer, slug string, h *header) (*loaded, error) {
+	l := &loaded{id: h.id, event: h.event, t: &outflank.Tournament{}, versions: map[string]int{}}
+	t := l.t
+	t.Slug, t.Name, t.Date, t.Rules = h.slug, h.name, h.date, rules.ID(h.rules)
+	if err := json.Unmarshal([]byte(h.settings), &t.Settings); err != nil {
 		return nil, fmt.Errorf("sqlite: settings of %s: %w", slug, err)
 	}
-	l.versions[versionKey(outflank.EntityTournament, slug)] = version
-	t.Version = int64(version)
+	l.versions[versionKey(outflank.EntityTournament, slug)] = int(h.version)
+	t.Version = h.version
 	if err := db.loadPlayers(ctx, q, l); err != nil {
 		return nil, err
 	}

@@ -56,7 +56,7 @@ func (db *DB) writeRows(ctx context.Context, sqlTx *sql.Tx, l *loaded, changes [
 	tx := newStatements(sqlTx)
 	defer tx.Close()
 	for _, c := range changes {
-		version := l.versions[versionKey(c.Entity, c.Key)]
+		version := l.version(versionKey(c.Entity, c.Key))
 		var err error
 		switch {
 		case c.After == nil:

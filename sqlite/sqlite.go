@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"outflank"
+	"outflank/internal/memo"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -92,6 +93,8 @@ type DB struct {
 	// queue lines up the writers of the file in this process (queue.go),
 	// shared by every handle on it.
 	queue *writeQueue
+	// memo keeps the tournaments last read or written (load.go).
+	memo *memo.Memo
 }
 
 var _ outflank.Store = (*DB)(nil)

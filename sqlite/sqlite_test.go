@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,4 +96,32 @@ func TestOpenErrors(t *testing.T) {
 func TestArchive(t *testing.T) {
 	open := func(t *testing.T) outflank.Store { return MustOpenDB(t) }
 	storetest.RunArchive(t, open, open)
+}
+
+// TestMemo runs the shared checks of the tournaments kept in memory on two
+// handles of one file, as two processes have.
+func TestMemo(t *testing.T) {
+	storetest.RunMemo(t, func(t *testing.T) storetest.MemoHandles {
+		ctx := context.Background()
+		path := filepath.Join(t.TempDir(), "memo.db")
+		a, err := sqlite.Open(ctx, path, sqlite.Options{Create: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { a.Close() })
+		b, err := sqlite.Open(ctx, path, sqlite.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { b.Close() })
+		raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { raw.Close() })
+		return storetest.MemoHandles{A: a, B: b, Exec: func(query string) error {
+			_, err := raw.ExecContext(ctx, query)
+			return err
+		}}
+	})
 }

@@ -72,7 +72,7 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 	if err != nil {
 		return nil, err
 	}
-	return l.t, nil
+	return l.t.Clone(), nil // l.t may be the state kept in memory
 }
 
 // snapshot loads the tournament with slug in a read transaction of its own.
@@ -202,13 +202,18 @@ func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sq
 			return err
 		})
 		if !errors.Is(err, errStale) {
+			if err == nil {
+				db.remember(l, ev)
+			}
 			return ev, err
 		}
 		reprepared.Add(1)
 	}
 	var ev *outflank.Event
+	var l *loaded
 	err := db.writeInTurn(ctx, func(tx *sql.Tx) error {
-		l, err := db.load(ctx, tx, slug)
+		var err error
+		l, err = db.load(ctx, tx, slug)
 		if err != nil {
 			return err
 		}
@@ -219,7 +224,21 @@ func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sq
 		ev, err = db.commitIn(ctx, tx, l, p)
 		return err
 	})
+	if err == nil {
+		db.remember(l, ev)
+	}
 	return ev, err
+}
+
+// remember keeps in memory the state ev left, committed on l: the next
+// change, or read, of the tournament starts from it.
+func (db *DB) remember(l *loaded, ev *outflank.Event) {
+	next, err := l.state().Next(ev.ID, ev.Changes)
+	if err != nil {
+		db.memo.Forget(l.t.Slug) // read in full next time
+		return
+	}
+	db.memo.Keep(l.t.Slug, next)
 }
 
 // commitIn writes, in the write transaction tx, the difference between l
@@ -243,8 +262,7 @@ func (db *DB) commitIn(ctx context.Context, tx *sql.Tx, l *loaded, p *prepared) 
 	} else if n != 1 {
 		return nil, errStale
 	}
-	// The versions of l are used up: a caller must read again.
-	l.versions[key]++
+	l.bumped = true // the row writes that follow see the new version
 	if err := db.writeRows(ctx, tx, l, changes); err != nil {
 		return nil, err
 	}

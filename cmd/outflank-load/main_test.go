@@ -15,6 +15,11 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == fileServerMode {
 		os.Exit(runFileServer(os.Args[2:]))
 	}
+	// The servers the tests start compare each tournament they serve
+	// from memory with a full load (internal/memo).
+	if _, set := os.LookupEnv("OUTFLANK_VERIFY_MEMO"); !set {
+		os.Setenv("OUTFLANK_VERIFY_MEMO", "1")
+	}
 	os.Exit(m.Run())
 }
 

@@ -19,6 +19,7 @@ import (
 
 // BenchmarkPlayerImport imports a players CSV into an empty tournament.
 func BenchmarkPlayerImport(b *testing.B) {
+	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a server does (internal/memo)
 	for _, n := range []int{5_000, 50_000} {
 		b.Run(fmt.Sprintf("%dplayers", n), func(b *testing.B) {
 			dir := b.TempDir()
@@ -43,6 +44,7 @@ func BenchmarkPlayerImport(b *testing.B) {
 // BenchmarkImportELO imports a WOF .ELO file (bigfile.ELO: a 12-round Swiss,
 // several games a line) as a new tournament.
 func BenchmarkImportELO(b *testing.B) {
+	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a server does (internal/memo)
 	for _, games := range []int{10_000, 100_000} {
 		b.Run(fmt.Sprintf("%dgames", games), func(b *testing.B) {
 			dir := b.TempDir()

@@ -9,7 +9,10 @@ import (
 )
 
 func main() {
-	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := startProfile(os.Stderr)
+	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // Main runs the command line with args (without the program name) and returns

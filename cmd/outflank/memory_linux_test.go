@@ -146,6 +146,7 @@ func TestMemoryOfRefusedFiles(t *testing.T) {
 // limits (16 MB: 285,000 players; 460,000 games), which take a minute and
 // about 2 GB.
 func BenchmarkImportMemory(b *testing.B) {
+	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a server does (internal/memo)
 	players, games := []int{5_000, 50_000}, []int{10_000, 100_000}
 	if os.Getenv("OUTFLANK_BENCH_AT_LIMITS") == "1" {
 		players, games = []int{285_000}, []int{460_000}

@@ -28,6 +28,11 @@ var measuredMain func()
 // that never closes the database): $OUTFLANK_TEST_AS says which it is, and
 // $OUTFLANK_RUN_MAIN asks for outflank with its peak memory measured.
 func TestMain(m *testing.M) {
+	// Every store compares each tournament it serves from memory with a
+	// full load (internal/memo), in this process and those it starts.
+	if _, set := os.LookupEnv("OUTFLANK_VERIFY_MEMO"); !set {
+		os.Setenv("OUTFLANK_VERIFY_MEMO", "1")
+	}
 	if os.Getenv("OUTFLANK_RUN_MAIN") == "1" && measuredMain != nil {
 		measuredMain()
 	}

@@ -1,0 +1,137 @@
+package outflank_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"outflank"
+	"outflank/rules"
+)
+
+// TestPatchAsApply plays whole events of every ruleset step by step, with
+// withdrawals, absences, late entries, replaced results and undos, and
+// checks at every step that patching the state before with the step's
+// changes (what a store keeps in memory, internal/memo) gives the
+// tournament Apply rebuilds from every row's JSON (what a store would load
+// back), and the state after itself.
+func TestPatchAsApply(t *testing.T) {
+	for _, id := range []rules.ID{rules.WOC, rules.EGP, rules.AOF, rules.BOFNational, rules.Custom} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			t.Run(fmt.Sprintf("%s-seed%d", id, seed), func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(seed, 17))
+				tour := field(t, id, 12+rng.IntN(12), rng)
+				steps := 0
+				for !tour.Status().Done && steps < 400 {
+					before := tour.Clone()
+					if !step(t, tour, rng) {
+						break // a small field runs out of pairings: enough steps
+					}
+					checkPatch(t, before, tour)
+					if rng.IntN(8) == 0 {
+						// An undo: the inverse changes, patched as well.
+						changes, err := outflank.Diff(before, tour)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if len(changes) > 0 {
+							undone, err := tour.Apply(outflank.Invert(changes))
+							if err != nil {
+								t.Fatal(err)
+							}
+							checkPatch(t, tour, undone)
+							tour = undone
+						}
+					}
+					steps++
+				}
+				if steps < 10 {
+					t.Fatalf("only %d steps", steps)
+				}
+			})
+		}
+	}
+}
+
+// step makes one change a director makes: mostly a result or a pairing,
+// now and then a withdrawal, a late entry, a result replaced or the
+// tournament's own settings. It reports
+// false when the next round cannot be paired.
+func step(t *testing.T, tour *outflank.Tournament, rng *rand.Rand) bool {
+	t.Helper()
+	switch rng.IntN(12) {
+	case 0:
+		if len(tour.Rounds) > 0 {
+			r := tour.Rounds[len(tour.Rounds)-1]
+			for _, g := range r.Games {
+				if g.Result != nil && r.Stage == outflank.StageSwiss {
+					b := 10 + rng.IntN(20)
+					if _, err := tour.SetResult(r.Number, g.Table, &outflank.Result{Outcome: outflank.OutcomeNormal, BlackDiscs: b, WhiteDiscs: 64 - b}, outflank.ResultOptions{Replace: true}); err == nil {
+						return true
+					}
+				}
+			}
+		}
+	case 1:
+		p := tour.Players[rng.IntN(len(tour.Players))]
+		if p.WithdrawnAfterRound == nil && len(tour.Rounds) > 0 {
+			if err := tour.Withdraw(p.ID, len(tour.Rounds)); err == nil {
+				return true
+			}
+		}
+	case 3:
+		tour.Name += "+" // the tournament's own row
+		tour.Settings.DrawSeed++
+		return true
+	case 2:
+		if _, err := tour.AddPlayer(outflank.Player{Name: fmt.Sprintf("Late %d", len(tour.Players)+1), Gender: "f", Born: "1999-01-01"}); err == nil {
+			return true
+		}
+	}
+	if enterOneResult(t, tour, rng) {
+		return true
+	}
+	_, err := tour.PairNext(outflank.PairOptions{Seed: rng.Uint64()})
+	return err == nil
+}
+
+// checkPatch checks before.Patch(Diff(before, after)) against after and
+// against before.Apply of the same changes.
+func checkPatch(t *testing.T, before, after *outflank.Tournament) {
+	t.Helper()
+	changes, err := outflank.Diff(before, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	patched, err := before.Patch(changes)
+	if err != nil {
+		t.Fatalf("Patch(%v): %v", changes, err)
+	}
+	applied, err := before.Apply(changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []*outflank.Tournament{applied, after} {
+		if !reflect.DeepEqual(withoutVersions(patched), withoutVersions(want)) {
+			again, _ := outflank.Diff(want, patched)
+			t.Fatalf("patched with %d changes, the tournament differs: %v\npatched %+v\nwant    %+v", len(changes), again, patched, want)
+		}
+	}
+	if reflect.DeepEqual(withoutVersions(before), withoutVersions(after)) != (len(changes) == 0) {
+		t.Fatalf("%d changes between states equal %v", len(changes), reflect.DeepEqual(before, after))
+	}
+}
+
+// withoutVersions is a copy of t without the versions stores set, with
+// the empty lists a store loads as nil.
+func withoutVersions(t *outflank.Tournament) *outflank.Tournament {
+	c := t.Clone()
+	c.Version = 0
+	for i := range c.Rounds {
+		for j := range c.Rounds[i].Games {
+			c.Rounds[i].Games[j].Version = 0
+		}
+	}
+	return c
+}
