@@ -31,7 +31,7 @@ func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord
 		if rec.Events, err = db.events(ctx, tx, slug, tid); err != nil {
 			return err
 		}
-		l, err := db.load(ctx, tx, slug, false)
+		l, err := db.loadFresh(ctx, tx, slug)
 		if err != nil {
 			return err
 		}

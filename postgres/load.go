@@ -9,44 +9,225 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"outflank"
+	"outflank/internal/memo"
 	"outflank/rules"
 )
 
 // loaded is a tournament as read inside a transaction, with what writing
-// its changes back needs: its row id and the version of every row.
+// its changes back needs: its row id and the version of every row. It may
+// be the state kept in memory (internal/memo): t and versions are never
+// changed; a change works on a copy.
 type loaded struct {
-	id       int64
+	id int64
+	// event is the id of the latest event of the tournament's log.
+	event    int64
 	t        *outflank.Tournament
 	versions map[string]int // "entity key" -> version
 	// head is the hash of the latest event of the log (tournaments.log_head).
 	head string
+	// bumped is set once the write transaction has bumped the
+	// tournament's version (commitIn), which its row's update must name.
+	bumped bool
 }
 
-func versionKey(entity, key string) string { return entity + " " + key }
+func versionKey(entity, key string) string { return memo.Key(entity, key) }
+
+// version is the version of the row at key in the transaction.
+func (l *loaded) version(key string) int {
+	v := l.versions[key]
+	if l.bumped && key == versionKey(outflank.EntityTournament, l.t.Slug) {
+		v++
+	}
+	return v
+}
+
+// state is l as the memo keeps it.
+func (l *loaded) state() *memo.State {
+	return &memo.State{ID: l.id, Event: l.event, T: l.t, Versions: l.versions}
+}
 
 // notFound is the error for a slug that names no tournament.
 func (db *DB) notFound(slug string) error {
 	return outflank.Errorf(outflank.ENOTFOUND, "no tournament %q: 'outflank list' shows the tournaments in %s", slug, db.where)
 }
 
-// load reads the tournament with slug and all its rows. The five queries
-// go to the server together, in one round trip: the later ones find the
-// tournament by its slug. With lock, in a write transaction (READ
-// COMMITTED), the first query locks the tournament's row, waiting for the
-// writer that holds it to end; each later query then sees every change
-// committed before the lock was granted, and none can be committed until
-// this transaction ends: the tournament as it is.
+// ofSlug finds a tournament's row id by its slug, in the queries that
+// follow the header's in a batch.
+const ofSlug = `(SELECT id FROM tournaments WHERE slug = $1)`
+
+// load reads the tournament with slug as it is in tx: the state kept in
+// memory when the database still has its version, or caught up from the
+// events saved since (memo.State.CatchUp: other instances' changes), else
+// every row. A state read in full is kept for the next time.
+//
+// The queries go to the server together, in one round trip: the
+// tournament's row and either the events since the state kept or, with
+// nothing kept, every row. The later ones find the tournament by its
+// slug. With lock, in a write transaction (READ COMMITTED), the first
+// query locks the tournament's row, waiting for the writer that holds it
+// to end; each later query then sees every change committed before the
+// lock was granted, and none can be committed until this transaction ends:
+// the tournament as it is. A catch-up that cannot be done (too many
+// events) reads every row in a second round trip, under the same lock.
 func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loaded, error) {
-	const ofSlug = `(SELECT id FROM tournaments WHERE slug = $1)`
-	head := `SELECT id, slug, name, date, rules, settings, version, log_head FROM tournaments WHERE slug = $1`
+	head := `SELECT id, slug, name, date, rules, settings, version, log_head,
+		(SELECT coalesce(max(e.id), 0) FROM events e WHERE e.tournament_id = t.id) FROM tournaments t WHERE slug = $1`
 	if lock {
 		// FOR NO KEY UPDATE is the lock the UPDATE of the version takes,
 		// and leaves the inserts of rows that refer to the tournament
 		// (which take FOR KEY SHARE) alone.
-		head += ` FOR NO KEY UPDATE`
+		head += ` FOR NO KEY UPDATE OF t`
 	}
+	kept := db.memo.Get(slug)
 	batch := &pgx.Batch{}
 	batch.Queue(head, slug)
+	if kept != nil {
+		batch.Queue(`SELECT id, changes FROM events WHERE tournament_id = `+ofSlug+` AND id > $2 ORDER BY id LIMIT $3`, slug, kept.Event, memo.MaxCatchUp+1)
+	} else {
+		queueTournamentRows(batch, slug)
+	}
+	results := tx.SendBatch(ctx, batch)
+	defer results.Close()
+
+	h, err := db.readHeader(results, slug)
+	if err != nil {
+		return nil, err
+	}
+	if kept == nil {
+		l, err := readRows(results, h)
+		if err != nil {
+			return nil, err
+		}
+		if err := results.Close(); err != nil {
+			return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
+		}
+		db.memo.Keep(slug, l.state())
+		db.memo.Count(nil, nil)
+		return l, nil
+	}
+	events, err := readEvents(results)
+	if err != nil {
+		return nil, err
+	}
+	if err := results.Close(); err != nil {
+		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
+	}
+	if kept.ID == h.id && len(events) <= memo.MaxCatchUp {
+		if s, _ := kept.CatchUp(events, h.version, h.event); s != nil {
+			if db.memo.Verifying() {
+				full, err := db.loadRows(ctx, tx, slug, h)
+				if err != nil {
+					return nil, err
+				}
+				if err := memo.Compare(s, full.state()); err != nil {
+					return nil, err
+				}
+			}
+			if s != kept {
+				db.memo.Keep(slug, s)
+			}
+			db.memo.Count(kept, s)
+			return &loaded{id: s.ID, event: s.Event, t: s.T, versions: s.Versions, head: h.logHead}, nil
+		}
+	}
+	l, err := db.loadRows(ctx, tx, slug, h)
+	if err != nil {
+		return nil, err
+	}
+	db.memo.Keep(slug, l.state())
+	db.memo.Count(nil, nil)
+	return l, nil
+}
+
+// loadFresh reads the tournament with slug and all its rows, whatever is
+// kept in memory: what an audit or a copy must see.
+func (db *DB) loadFresh(ctx context.Context, tx pgx.Tx, slug string) (*loaded, error) {
+	batch := &pgx.Batch{}
+	batch.Queue(`SELECT id, slug, name, date, rules, settings, version, log_head,
+		(SELECT coalesce(max(e.id), 0) FROM events e WHERE e.tournament_id = t.id) FROM tournaments t WHERE slug = $1`, slug)
+	queueTournamentRows(batch, slug)
+	results := tx.SendBatch(ctx, batch)
+	defer results.Close()
+	h, err := db.readHeader(results, slug)
+	if err != nil {
+		return nil, err
+	}
+	l, err := readRows(results, h)
+	if err != nil {
+		return nil, err
+	}
+	if err := results.Close(); err != nil {
+		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
+	}
+	return l, nil
+}
+
+// loadRows reads the rows of the tournament whose own row is h, in a
+// round trip of their own.
+func (db *DB) loadRows(ctx context.Context, tx pgx.Tx, slug string, h *header) (*loaded, error) {
+	batch := &pgx.Batch{}
+	queueTournamentRows(batch, slug)
+	results := tx.SendBatch(ctx, batch)
+	defer results.Close()
+	l, err := readRows(results, h)
+	if err != nil {
+		return nil, err
+	}
+	if err := results.Close(); err != nil {
+		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
+	}
+	return l, nil
+}
+
+// header is a tournament's own row, and the id of its log's latest event.
+type header struct {
+	id, version, event int64
+	slug, name, date   string
+	rules, logHead     string
+	settings           []byte
+}
+
+func (db *DB) readHeader(results pgx.BatchResults, slug string) (*header, error) {
+	h := &header{}
+	err := results.QueryRow().Scan(&h.id, &h.slug, &h.name, &h.date, &h.rules, &h.settings, &h.version, &h.logHead, &h.event)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, db.notFound(slug)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
+	}
+	return h, nil
+}
+
+// readEvents reads the events of a catch-up. One whose changes do not
+// decode ends the list: the catch-up then fails, and every row is read.
+func readEvents(results pgx.BatchResults) ([]memo.Logged, error) {
+	rows, err := results.Query()
+	if err != nil {
+		return nil, fmt.Errorf("reading the log: %w", err)
+	}
+	defer rows.Close()
+	var events []memo.Logged
+	for rows.Next() {
+		var ev memo.Logged
+		var changes []byte
+		if err := rows.Scan(&ev.ID, &changes); err != nil {
+			return nil, fmt.Errorf("reading the log: %w", err)
+		}
+		if json.Unmarshal(changes, &ev.Changes) != nil {
+			break
+		}
+		events = append(events, ev)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading the log: %w", err)
+	}
+	return events, nil
+}
+
+// queueTournamentRows queues the queries of every row of the tournament with slug.
+func queueTournamentRows(batch *pgx.Batch, slug string) {
 	batch.Queue(`SELECT id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, absent_rounds,
 		citizenship, resident_since, exemption, version FROM players WHERE tournament_id = `+ofSlug, slug)
 	batch.Queue(`SELECT number, stage, method, seed, version FROM rounds WHERE tournament_id = `+ofSlug, slug)
@@ -54,27 +235,18 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loa
 		moves, defaulter, defaulter_flags, opponent_flags, loser, winner, reason, discs_unknown, chooser, chose, version
 		FROM games WHERE tournament_id = `+ofSlug, slug)
 	batch.Queue(`SELECT round, player, version FROM byes WHERE tournament_id = `+ofSlug, slug)
-	results := tx.SendBatch(ctx, batch)
-	defer results.Close()
+}
 
-	l := &loaded{t: &outflank.Tournament{}, versions: map[string]int{}}
+// readRows reads the results of queueTournamentRows.
+func readRows(results pgx.BatchResults, h *header) (*loaded, error) {
+	l := &loaded{id: h.id, event: h.event, head: h.logHead, t: &outflank.Tournament{}, versions: map[string]int{}}
 	t := l.t
-	var settings []byte
-	var ruleset string
-	var version int64
-	err := results.QueryRow().Scan(&l.id, &t.Slug, &t.Name, &t.Date, &ruleset, &settings, &version, &l.head)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, db.notFound(slug)
+	t.Slug, t.Name, t.Date, t.Rules = h.slug, h.name, h.date, rules.ID(h.rules)
+	if err := json.Unmarshal(h.settings, &t.Settings); err != nil {
+		return nil, fmt.Errorf("postgres: settings of %s: %w", h.slug, err)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
-	}
-	t.Rules = rules.ID(ruleset)
-	if err := json.Unmarshal(settings, &t.Settings); err != nil {
-		return nil, fmt.Errorf("postgres: settings of %s: %w", slug, err)
-	}
-	l.versions[versionKey(outflank.EntityTournament, slug)] = int(version)
-	t.Version = version
+	l.versions[versionKey(outflank.EntityTournament, h.slug)] = int(h.version)
+	t.Version = h.version
 	if err := loadPlayers(results, l); err != nil {
 		return nil, err
 	}
@@ -88,12 +260,13 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loa
 	if err := loadByes(results, l, rounds); err != nil {
 		return nil, err
 	}
-	if err := results.Close(); err != nil {
-		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
-	}
 	outflank.Assemble(t, rounds)
 	return l, nil
 }
+
+// MemoStats tells how the tournaments read were served: from memory, caught
+// up from the log, or read in full (internal/memo).
+func (db *DB) MemoStats() memo.Stats { return db.memo.Stats() }
 
 func loadPlayers(results pgx.BatchResults, l *loaded) error {
 	rows, err := results.Query()

@@ -38,7 +38,7 @@ func (db *DB) Audit(ctx context.Context, slug string) (*outflank.AuditLog, error
 		if a.Events, err = db.events(ctx, tx, slug, tid); err != nil {
 			return err
 		}
-		l, err := db.load(ctx, tx, slug, false)
+		l, err := db.loadFresh(ctx, tx, slug)
 		if err != nil {
 			return err
 		}

@@ -57,6 +57,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"outflank/internal/memo"
 )
 
 // connectTimeout bounds connecting when the URL sets no connect_timeout.
@@ -81,6 +83,8 @@ type DB struct {
 	// turns has this process's writers of one tournament take turns
 	// (turns.go).
 	turns turns
+	// memo keeps the tournaments last read or written (load.go).
+	memo *memo.Memo
 
 	// repreparations counts the changes prepared again (tournament.go),
 	// for the benchmarks.
@@ -106,7 +110,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if config.PingTimeout == 0 {
 		config.PingTimeout = pingTimeout
 	}
-	db := &DB{config: config, where: describe(config), Now: time.Now}
+	db := &DB{config: config, where: describe(config), Now: time.Now, memo: memo.New(memo.DefaultMax)}
 	db.listen.init()
 	db.pool, err = pgxpool.NewWithConfig(ctx, config)
 	if err != nil {

@@ -47,7 +47,7 @@ func (db *DB) writeRows(ctx context.Context, tx pgx.Tx, l *loaded, changes []out
 func queueRows(batch *pgx.Batch, l *loaded, changes []outflank.Change) ([]write, error) {
 	writes := make([]write, 0, len(changes))
 	for _, c := range changes {
-		version := l.versions[versionKey(c.Entity, c.Key)]
+		version := l.version(versionKey(c.Entity, c.Key))
 		var query string
 		var args []any
 		var err error

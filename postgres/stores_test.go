@@ -4,7 +4,10 @@ import (
 	"context"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"outflank"
+	"outflank/internal/pgtest"
 	"outflank/internal/storetest"
 	"outflank/postgres"
 	"outflank/rules"
@@ -52,3 +55,30 @@ func TestPlayerDB(t *testing.T) { storetest.RunPlayerDirectory(t, MustOpenDB(t))
 func TestCircuitStore(t *testing.T) { storetest.RunCircuitStore(t, MustOpenDB(t)) }
 
 func TestMembers(t *testing.T) { storetest.RunMembers(t, MustOpenDB(t)) }
+
+// TestMemo runs the shared checks of the tournaments kept in memory on two
+// stores of one database, as two instances of outflank serve have.
+func TestMemo(t *testing.T) {
+	storetest.RunMemo(t, func(t *testing.T) storetest.MemoHandles {
+		url := pgtest.URL(t)
+		ctx := context.Background()
+		var stores [2]*postgres.DB
+		for i := range stores {
+			db, err := postgres.Open(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			stores[i] = db
+		}
+		conn, err := pgx.Connect(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close(ctx) })
+		return storetest.MemoHandles{A: stores[0], B: stores[1], Exec: func(query string) error {
+			_, err := conn.Exec(ctx, query)
+			return err
+		}}
+	})
+}

@@ -70,7 +70,7 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 	if err != nil {
 		return nil, err
 	}
-	return l.t, nil
+	return l.t.Clone(), nil // l.t may be the state kept in memory
 }
 
 // Tournaments lists the tournaments, most recent first. Dates and slugs
@@ -177,8 +177,10 @@ func (db *DB) change(ctx context.Context, slug string, prepare func(tx pgx.Tx, l
 	}
 	defer release()
 	var ev *outflank.Event
+	var l *loaded
 	err = db.writeTx(ctx, func(tx pgx.Tx) error {
-		l, err := db.load(ctx, tx, slug, true)
+		var err error
+		l, err = db.load(ctx, tx, slug, true)
 		if err != nil {
 			return err
 		}
@@ -189,7 +191,21 @@ func (db *DB) change(ctx context.Context, slug string, prepare func(tx pgx.Tx, l
 		ev, err = db.commitIn(ctx, tx, l, p)
 		return err
 	})
+	if err == nil {
+		db.remember(l, ev)
+	}
 	return ev, err
+}
+
+// remember keeps in memory the state ev left, committed on l: the next
+// change, or read, of the tournament starts from it.
+func (db *DB) remember(l *loaded, ev *outflank.Event) {
+	next, err := l.state().Next(ev.ID, ev.Changes)
+	if err != nil {
+		db.memo.Forget(l.t.Slug) // read in full next time
+		return
+	}
+	db.memo.Keep(l.t.Slug, next)
 }
 
 // countPreparations returns prepare counting its calls, and a function to
@@ -238,8 +254,8 @@ func (db *DB) commitIn(ctx context.Context, tx pgx.Tx, l *loaded, p *prepared) (
 	key := versionKey(outflank.EntityTournament, l.t.Slug)
 	batch := &pgx.Batch{}
 	batch.Queue(`UPDATE tournaments SET version = version + 1 WHERE id = $1 AND version = $2`, l.id, l.versions[key])
-	l.versions[key]++ // the row writes that follow see the new version
-	version := int64(l.versions[key])
+	l.bumped = true // the row writes that follow see the new version
+	version := int64(l.version(key))
 	writes, err := queueRows(batch, l, changes)
 	if err != nil {
 		return nil, err
