@@ -70,13 +70,12 @@ const ofSlug = `(SELECT id FROM tournaments WHERE slug = $1)`
 // the tournament as it is. A catch-up that cannot be done (too many
 // events) reads every row in a second round trip, under the same lock.
 func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loaded, error) {
-	head := `SELECT id, slug, name, date, rules, settings, version, log_head,
-		(SELECT coalesce(max(e.id), 0) FROM events e WHERE e.tournament_id = t.id) FROM tournaments t WHERE slug = $1`
+	head := headerQuery
 	if lock {
 		// FOR NO KEY UPDATE is the lock the UPDATE of the version takes,
 		// and leaves the inserts of rows that refer to the tournament
 		// (which take FOR KEY SHARE) alone.
-		head += ` FOR NO KEY UPDATE OF t`
+		head += ` FOR NO KEY UPDATE`
 	}
 	kept := db.memo.Get(slug)
 	batch := &pgx.Batch{}
@@ -112,8 +111,14 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loa
 	if err := results.Close(); err != nil {
 		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
 	}
+	// The events are those of the tournament as it is: a later statement
+	// than the lock's (whose snapshot may be older than the row it locked).
+	latest := kept.Event
+	if len(events) > 0 {
+		latest = events[len(events)-1].ID
+	}
 	if kept.ID == h.id && len(events) <= memo.MaxCatchUp {
-		if s, _ := kept.CatchUp(events, h.version, h.event); s != nil {
+		if s, _ := kept.CatchUp(events, h.version, latest); s != nil {
 			if db.memo.Verifying() {
 				full, err := db.loadRows(ctx, tx, slug, h)
 				if err != nil {
@@ -143,8 +148,7 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loa
 // kept in memory: what an audit or a copy must see.
 func (db *DB) loadFresh(ctx context.Context, tx pgx.Tx, slug string) (*loaded, error) {
 	batch := &pgx.Batch{}
-	batch.Queue(`SELECT id, slug, name, date, rules, settings, version, log_head,
-		(SELECT coalesce(max(e.id), 0) FROM events e WHERE e.tournament_id = t.id) FROM tournaments t WHERE slug = $1`, slug)
+	batch.Queue(headerQuery, slug)
 	queueTournamentRows(batch, slug)
 	results := tx.SendBatch(ctx, batch)
 	defer results.Close()
@@ -179,17 +183,20 @@ func (db *DB) loadRows(ctx context.Context, tx pgx.Tx, slug string, h *header) (
 	return l, nil
 }
 
-// header is a tournament's own row, and the id of its log's latest event.
+// headerQuery reads a tournament's own row.
+const headerQuery = `SELECT id, slug, name, date, rules, settings, version, log_head FROM tournaments WHERE slug = $1`
+
+// header is a tournament's own row.
 type header struct {
-	id, version, event int64
-	slug, name, date   string
-	rules, logHead     string
-	settings           []byte
+	id, version      int64
+	slug, name, date string
+	rules, logHead   string
+	settings         []byte
 }
 
 func (db *DB) readHeader(results pgx.BatchResults, slug string) (*header, error) {
 	h := &header{}
-	err := results.QueryRow().Scan(&h.id, &h.slug, &h.name, &h.date, &h.rules, &h.settings, &h.version, &h.logHead, &h.event)
+	err := results.QueryRow().Scan(&h.id, &h.slug, &h.name, &h.date, &h.rules, &h.settings, &h.version, &h.logHead)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, db.notFound(slug)
 	}
@@ -226,8 +233,12 @@ func readEvents(results pgx.BatchResults) ([]memo.Logged, error) {
 	return events, nil
 }
 
-// queueTournamentRows queues the queries of every row of the tournament with slug.
+// queueTournamentRows queues the queries of every row of the tournament
+// with slug, and of its log's latest event. Under the lock of load, they
+// are later statements than the lock's, so they all see the tournament as
+// it is (the lock's own snapshot, taken before it waited, may not).
 func queueTournamentRows(batch *pgx.Batch, slug string) {
+	batch.Queue(`SELECT coalesce(max(id), 0) FROM events WHERE tournament_id = `+ofSlug, slug)
 	batch.Queue(`SELECT id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, absent_rounds,
 		citizenship, resident_since, exemption, version FROM players WHERE tournament_id = `+ofSlug, slug)
 	batch.Queue(`SELECT number, stage, method, seed, version FROM rounds WHERE tournament_id = `+ofSlug, slug)
@@ -239,7 +250,10 @@ func queueTournamentRows(batch *pgx.Batch, slug string) {
 
 // readRows reads the results of queueTournamentRows.
 func readRows(results pgx.BatchResults, h *header) (*loaded, error) {
-	l := &loaded{id: h.id, event: h.event, head: h.logHead, t: &outflank.Tournament{}, versions: map[string]int{}}
+	l := &loaded{id: h.id, head: h.logHead, t: &outflank.Tournament{}, versions: map[string]int{}}
+	if err := results.QueryRow().Scan(&l.event); err != nil {
+		return nil, fmt.Errorf("reading the log of %s: %w", h.slug, err)
+	}
 	t := l.t
 	t.Slug, t.Name, t.Date, t.Rules = h.slug, h.name, h.date, rules.ID(h.rules)
 	if err := json.Unmarshal(h.settings, &t.Settings); err != nil {

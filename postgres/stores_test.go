@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -81,4 +82,46 @@ func TestMemo(t *testing.T) {
 			return err
 		}}
 	})
+}
+
+// TestMemoUnderContention has two stores (two instances) enter results in
+// one tournament at once, and checks that their writes start from the
+// state kept in memory, caught up from the other's events, instead of
+// reading every row: a writer that waited for the tournament's lock must
+// not take the lock's older snapshot for the tournament as it is.
+func TestMemoUnderContention(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, b := mustOpenURL(t, url), mustOpenURL(t, url)
+	if _, err := a.Create(ctx, storetest.Sample(t), outflank.KindImport, "contention"); err != nil {
+		t.Fatal(err)
+	}
+	const writes = 40
+	errs := make(chan error, 4*writes)
+	var wg sync.WaitGroup
+	for w, db := range []*postgres.DB{a, a, b, b} {
+		wg.Go(func() {
+			for i := range writes {
+				black := 20 + (w*writes+i)%20
+				_, err := db.Update(ctx, "sample", outflank.KindResult, func(tour *outflank.Tournament) (string, error) {
+					_, err := tour.SetResult(1, 2, &outflank.Result{Outcome: outflank.OutcomeNormal, BlackDiscs: black, WhiteDiscs: 64 - black}, outflank.ResultOptions{Replace: true})
+					return "result", err
+				})
+				if err != nil && outflank.ErrorCode(err) != outflank.EINVALID { // the same score again
+					errs <- err
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	for name, db := range map[string]*postgres.DB{"a": a, "b": b} {
+		s := db.MemoStats()
+		if s.Loads > 2 || s.CaughtUp == 0 {
+			t.Errorf("store %s: %+v: want at most 2 full reads, the rest caught up or kept", name, s)
+		}
+	}
 }
