@@ -92,7 +92,6 @@ func BenchmarkStandingsPage(b *testing.B) {
 // BenchmarkPublish sends a change event to 1,000 open streams, each a
 // loopback connection whose browser reads it.
 func BenchmarkPublish(b *testing.B) {
-	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a server does (internal/memo)
 	const streams = 1000
 	h := newHub(nil, 0)
 	defer h.closeAll()
