@@ -313,3 +313,35 @@ func TestPairingsSheet(t *testing.T) {
 		}
 	}
 }
+
+// TestPageAndFragmentShareMain checks that a page and its fragment show
+// the same <main>, built once per version (mains.go), before and after a
+// change.
+func TestPageAndFragmentShareMain(t *testing.T) {
+	s := newSite(t, "Ann", "Bob", "Cy", "Di")
+	check := func(want string) {
+		t.Helper()
+		for _, path := range []string{"/t/club/standings", "/t/club/pairings", "/t/club/players"} {
+			_, fragment := s.get(path + "?fragment=1")
+			_, page := s.get(path)
+			if !strings.Contains(page, ">\n"+fragment+"\n</main>") {
+				t.Fatalf("%s: the page's <main> is not its fragment:\n%s\n---\n%s", path, page, fragment)
+			}
+			if path == "/t/club/standings" && !strings.Contains(fragment, want) {
+				t.Fatalf("%s: the fragment does not show %q:\n%s", path, want, fragment)
+			}
+		}
+	}
+	check("Ann")
+	_, before := s.get("/t/club/standings?fragment=1")
+	s.enter(1, outflank.Discs{Black: 40, White: 24})
+	var after string
+	waitFor(t, func() bool {
+		_, after = s.get("/t/club/standings?fragment=1")
+		return after != before
+	})
+	if !strings.Contains(after, "Ann") {
+		t.Fatalf("the standings after the change: %s", after)
+	}
+	check("Ann")
+}

@@ -30,6 +30,9 @@ type view struct {
 	Live       string
 	Nav        string // the navigation entry of the page, highlighted
 	Data       any
+	// Main is the page's <main> already rendered (by its "main"
+	// template), or "": the layout renders it.
+	Main template.HTML
 }
 
 // pages are the parsed templates: each page is the layout with the page's
@@ -85,8 +88,17 @@ func (p *pages) render(name string, fragment bool, v view) ([]byte, error) {
 
 // cacheKey names what a request shows: its path and its query, sorted, so
 // that ?a=1&b=2 and ?b=2&a=1 are one page.
-func cacheKey(r *http.Request) string {
+func cacheKey(r *http.Request) string { return keyOf(r.URL.Path, r.URL.Query()) }
+
+// mainKey is cacheKey without ?fragment: a page and its fragment show the
+// same <main>.
+func mainKey(r *http.Request) string {
 	q := r.URL.Query()
+	q.Del("fragment")
+	return keyOf(r.URL.Path, q)
+}
+
+func keyOf(path string, q url.Values) string {
 	keys := slices.Sorted(func(yield func(string) bool) {
 		for k := range q {
 			if !yield(k) {
@@ -95,7 +107,7 @@ func cacheKey(r *http.Request) string {
 		}
 	})
 	var b strings.Builder
-	b.WriteString(r.URL.Path)
+	b.WriteString(path)
 	for i, k := range keys {
 		sep := "&"
 		if i == 0 {
@@ -120,19 +132,41 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request, name str
 // tournamentPageOf is tournamentPage for a page that shows more than the
 // tournament: variant names what else it shows (the ratings' version), so
 // that the page is rendered anew when that changes too.
+//
+// A page and its fragment (?fragment=1, what live.js fetches on a change)
+// show the same <main>: it is built and rendered once per version for both
+// (s.mains), which halves the work of a change at a large event, where
+// both are open and rendered again (a 5,000-row standings).
 func (s *Server) tournamentPageOf(w http.ResponseWriter, r *http.Request, name, variant string, build func(t *outflank.Tournament) (view, error)) {
+	key := mainKey(r) + variant
 	s.tournamentDoc(w, r, "text/html; charset=utf-8", variant, func(t *outflank.Tournament, fragment bool) ([]byte, error) {
-		v, err := build(t)
+		m, err := s.mains.get(key, t.Version, func() (*builtMain, error) {
+			v, err := build(t)
+			if err != nil {
+				return nil, err
+			}
+			v.Tournament = t
+			if v.Live == "" {
+				// The stream starts from the version the page shows: a
+				// change saved between the page and its stream is not
+				// missed.
+				v.Live = fmt.Sprintf("/t/%s/events?since=%d", t.Slug, t.Version)
+			}
+			main, err := s.pages.render(name, true, v)
+			if err != nil {
+				return nil, err
+			}
+			return &builtMain{v: v, html: main}, nil
+		})
 		if err != nil {
 			return nil, err
 		}
-		v.Tournament = t
-		if v.Live == "" {
-			// The stream starts from the version the page shows: a change
-			// saved between the page and its stream is not missed.
-			v.Live = fmt.Sprintf("/t/%s/events?since=%d", t.Slug, t.Version)
+		if fragment {
+			return m.html, nil
 		}
-		return s.pages.render(name, fragment, v)
+		v := m.v
+		v.Main = template.HTML(m.html) // rendered by the page's own template, escaped there
+		return s.pages.render(name, false, v)
 	})
 }
 

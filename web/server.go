@@ -69,6 +69,7 @@ type Server struct {
 	pages   *pages
 	cache   *pageCache
 	tours   *tournamentCache
+	mains   *mainCache // the <main> a page and its fragment share (mains.go)
 	hub     *hub
 	auth    *auth.Service // nil without accounts
 	// playerDB is the WOF player database (nil without one), and
@@ -107,7 +108,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
-		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
+		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), mains: newMainCache(1024), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
 	if cfg.Accounts != nil {
 		s.auth = auth.New(cfg.Accounts)
 	}
