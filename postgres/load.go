@@ -100,8 +100,7 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loa
 		if err := results.Close(); err != nil {
 			return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
 		}
-		db.memo.Keep(slug, l.state())
-		db.memo.Count(nil, nil)
+		db.memo.Loaded(slug, l.state())
 		return l, nil
 	}
 	events, err := readEvents(results)
@@ -119,19 +118,16 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loa
 	}
 	if kept.ID == h.id && len(events) <= memo.MaxCatchUp {
 		if s, _ := kept.CatchUp(events, h.version, latest); s != nil {
-			if db.memo.Verifying() {
+			err := db.memo.Served(slug, kept, s, func() (*memo.State, error) {
 				full, err := db.loadRows(ctx, tx, slug, h)
 				if err != nil {
 					return nil, err
 				}
-				if err := memo.Compare(s, full.state()); err != nil {
-					return nil, err
-				}
+				return full.state(), nil
+			})
+			if err != nil {
+				return nil, err
 			}
-			if s != kept {
-				db.memo.Keep(slug, s)
-			}
-			db.memo.Count(kept, s)
 			return &loaded{id: s.ID, event: s.Event, t: s.T, versions: s.Versions, head: h.logHead}, nil
 		}
 	}
@@ -139,8 +135,7 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loa
 	if err != nil {
 		return nil, err
 	}
-	db.memo.Keep(slug, l.state())
-	db.memo.Count(nil, nil)
+	db.memo.Loaded(slug, l.state())
 	return l, nil
 }
 

@@ -192,20 +192,9 @@ func (db *DB) change(ctx context.Context, slug string, prepare func(tx pgx.Tx, l
 		return err
 	})
 	if err == nil {
-		db.remember(l, ev)
+		db.memo.Committed(l.t.Slug, l.state(), ev.ID, ev.Changes)
 	}
 	return ev, err
-}
-
-// remember keeps in memory the state ev left, committed on l: the next
-// change, or read, of the tournament starts from it.
-func (db *DB) remember(l *loaded, ev *outflank.Event) {
-	next, err := l.state().Next(ev.ID, ev.Changes)
-	if err != nil {
-		db.memo.Forget(l.t.Slug) // read in full next time
-		return
-	}
-	db.memo.Keep(l.t.Slug, next)
 }
 
 // countPreparations returns prepare counting its calls, and a function to

@@ -64,19 +64,16 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 			return nil, err
 		}
 		if s != nil {
-			if db.memo.Verifying() {
+			err := db.memo.Served(slug, kept, s, func() (*memo.State, error) {
 				full, err := db.loadRows(ctx, q, slug, h)
 				if err != nil {
 					return nil, err
 				}
-				if err := memo.Compare(s, full.state()); err != nil {
-					return nil, err
-				}
+				return full.state(), nil
+			})
+			if err != nil {
+				return nil, err
 			}
-			if s != kept {
-				db.memo.Keep(slug, s)
-			}
-			db.memo.Count(kept, s)
 			return &loaded{id: s.ID, event: s.Event, t: s.T, versions: s.Versions}, nil
 		}
 	}
@@ -84,8 +81,7 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 	if err != nil {
 		return nil, err
 	}
-	db.memo.Keep(slug, l.state())
-	db.memo.Count(nil, nil)
+	db.memo.Loaded(slug, l.state())
 	return l, nil
 }
 

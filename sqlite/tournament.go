@@ -203,7 +203,7 @@ func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sq
 		})
 		if !errors.Is(err, errStale) {
 			if err == nil {
-				db.remember(l, ev)
+				db.memo.Committed(l.t.Slug, l.state(), ev.ID, ev.Changes)
 			}
 			return ev, err
 		}
@@ -225,20 +225,9 @@ func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sq
 		return err
 	})
 	if err == nil {
-		db.remember(l, ev)
+		db.memo.Committed(l.t.Slug, l.state(), ev.ID, ev.Changes)
 	}
 	return ev, err
-}
-
-// remember keeps in memory the state ev left, committed on l: the next
-// change, or read, of the tournament starts from it.
-func (db *DB) remember(l *loaded, ev *outflank.Event) {
-	next, err := l.state().Next(ev.ID, ev.Changes)
-	if err != nil {
-		db.memo.Forget(l.t.Slug) // read in full next time
-		return
-	}
-	db.memo.Keep(l.t.Slug, next)
 }
 
 // commitIn writes, in the write transaction tx, the difference between l

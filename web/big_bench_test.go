@@ -12,12 +12,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"outflank"
-	"outflank/auth"
 	"outflank/rules"
 	"outflank/sqlite"
 )
@@ -87,14 +85,7 @@ func BenchmarkResultAtBigEvent(b *testing.B) {
 	if _, err := db.Create(ctx, circleEvent(b, players, rounds), outflank.KindImport, "benchmark"); err != nil {
 		b.Fatal(err)
 	}
-	a := auth.New(db)
-	if _, err := a.AddUser(ctx, "director", "a good password", true); err != nil {
-		b.Fatal(err)
-	}
-	token, err := a.AddToken(ctx, "director", "script")
-	if err != nil {
-		b.Fatal(err)
-	}
+	token := directorToken(b, db)
 	s, err := New(db, db, Config{Accounts: db})
 	if err != nil {
 		b.Fatal(err)
@@ -134,15 +125,10 @@ func BenchmarkResultAtBigEvent(b *testing.B) {
 		}
 		close(versions)
 	}()
-	cpu := func() time.Duration {
-		var u syscall.Rusage
-		syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-		return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-	}
 	var waited time.Duration
 	table := 0
 	b.ResetTimer()
-	start := cpu()
+	start := processCPU()
 	for b.Loop() {
 		table++
 		black := 10 + table%45
@@ -174,7 +160,7 @@ func BenchmarkResultAtBigEvent(b *testing.B) {
 		get("/t/big/standings?fragment=1")
 		waited += time.Since(sent)
 	}
-	used := cpu() - start
+	used := processCPU() - start
 	b.StopTimer()
 	runtime.GC()
 	var m runtime.MemStats

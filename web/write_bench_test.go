@@ -62,14 +62,7 @@ func BenchmarkWriteResults(b *testing.B) {
 	if _, err := db.Create(ctx, tour, outflank.KindImport, "benchmark"); err != nil {
 		b.Fatal(err)
 	}
-	a := auth.New(db)
-	if _, err := a.AddUser(ctx, "director", "a good password", true); err != nil {
-		b.Fatal(err)
-	}
-	token, err := a.AddToken(ctx, "director", "script")
-	if err != nil {
-		b.Fatal(err)
-	}
+	token := directorToken(b, db)
 	store := &countingStore{Store: db}
 	s, err := New(store, db, Config{Accounts: db, Live: db})
 	if err != nil {
@@ -143,19 +136,14 @@ func BenchmarkWriteResults(b *testing.B) {
 			}
 		})
 	}
-	cpu := func() time.Duration {
-		var u syscall.Rusage
-		syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-		return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-	}
 	b.ResetTimer()
-	start := cpu()
+	start := processCPU()
 	for b.Loop() {
 		work <- struct{}{}
 	}
 	close(work)
 	wg.Wait()
-	used := cpu() - start
+	used := processCPU() - start
 	b.StopTimer()
 	if f := failed.Load(); f > 0 {
 		b.Errorf("%d writes of %d failed", f, b.N)
@@ -176,4 +164,26 @@ func (c *countingStore) Update(ctx context.Context, slug, kind string, change fu
 		c.prepared.Add(1)
 		return change(t)
 	})
+}
+
+// directorToken adds a director to db and returns an API token of his.
+func directorToken(b *testing.B, db *sqlite.DB) string {
+	b.Helper()
+	ctx := context.Background()
+	a := auth.New(db)
+	if _, err := a.AddUser(ctx, "director", "a good password", true); err != nil {
+		b.Fatal(err)
+	}
+	token, err := a.AddToken(ctx, "director", "script")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return token
+}
+
+// processCPU is the CPU time the process has used so far.
+func processCPU() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }

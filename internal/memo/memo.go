@@ -153,9 +153,9 @@ func (m *Memo) Stats() Stats {
 	return m.stats
 }
 
-// Count records how a read was served: from kept as it was, caught up
+// count records how a read was served: from kept as it was, caught up
 // from it, or (kept nil) loaded in full.
-func (m *Memo) Count(kept, served *State) {
+func (m *Memo) count(kept, served *State) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
@@ -182,10 +182,6 @@ func New(max int) *Memo {
 	v := os.Getenv("OUTFLANK_VERIFY_MEMO")
 	return &Memo{max: max, kept: map[string]*kept{}, verify: v != "" && v != "0"}
 }
-
-// Verifying reports whether every state served from memory must be
-// compared with a full load (Compare).
-func (m *Memo) Verifying() bool { return m.verify }
 
 // Get returns the state kept for slug, or nil.
 func (m *Memo) Get(slug string) *State {
@@ -239,6 +235,43 @@ func (m *Memo) Len() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(m.kept)
+}
+
+// Served records that s, kept or caught up from kept, is served for slug.
+// When verifying, it is first compared with full(), the tournament read
+// in full from the same transaction, and a difference is the error.
+func (m *Memo) Served(slug string, kept, s *State, full func() (*State, error)) error {
+	if m.verify {
+		loaded, err := full()
+		if err != nil {
+			return err
+		}
+		if err := Compare(s, loaded); err != nil {
+			return err
+		}
+	}
+	if s != kept {
+		m.Keep(slug, s)
+	}
+	m.count(kept, s)
+	return nil
+}
+
+// Loaded keeps s, read in full, for slug.
+func (m *Memo) Loaded(slug string, s *State) {
+	m.Keep(slug, s)
+	m.count(nil, nil)
+}
+
+// Committed keeps the state a committed event left: s with changes, the
+// event's. The next change, or read, of the tournament starts from it.
+func (m *Memo) Committed(slug string, s *State, event int64, changes []outflank.Change) {
+	next, err := s.Next(event, changes)
+	if err != nil {
+		m.Forget(slug) // read in full next time
+		return
+	}
+	m.Keep(slug, next)
 }
 
 // Compare returns nil when kept, served from memory, is the state loaded
