@@ -97,23 +97,37 @@ func TestMemoUnderContention(t *testing.T) {
 		t.Fatal(err)
 	}
 	const writes = 40
+	set := func(db *postgres.DB, black int) error {
+		_, err := db.Update(ctx, "sample", outflank.KindResult, func(tour *outflank.Tournament) (string, error) {
+			_, err := tour.SetResult(1, 2, &outflank.Result{Outcome: outflank.OutcomeNormal, BlackDiscs: black, WhiteDiscs: 64 - black}, outflank.ResultOptions{Replace: true})
+			return "result", err
+		})
+		if outflank.ErrorCode(err) == outflank.EINVALID { // the same score again
+			return nil
+		}
+		return err
+	}
 	errs := make(chan error, 4*writes)
+	start := make(chan struct{}) // all at once: writers wait for each other's lock
 	var wg sync.WaitGroup
 	for w, db := range []*postgres.DB{a, a, b, b} {
 		wg.Go(func() {
+			<-start
 			for i := range writes {
-				black := 20 + (w*writes+i)%20
-				_, err := db.Update(ctx, "sample", outflank.KindResult, func(tour *outflank.Tournament) (string, error) {
-					_, err := tour.SetResult(1, 2, &outflank.Result{Outcome: outflank.OutcomeNormal, BlackDiscs: black, WhiteDiscs: 64 - black}, outflank.ResultOptions{Replace: true})
-					return "result", err
-				})
-				if err != nil && outflank.ErrorCode(err) != outflank.EINVALID { // the same score again
+				if err := set(db, 20+(w*writes+i)%20); err != nil {
 					errs <- err
 				}
 			}
 		})
 	}
+	close(start)
 	wg.Wait()
+	// Then in turns: each write follows one of the other's.
+	for i := range 6 {
+		if err := set([]*postgres.DB{a, b}[i%2], 45+i); err != nil {
+			errs <- err
+		}
+	}
 	close(errs)
 	for err := range errs {
 		t.Fatal(err)
