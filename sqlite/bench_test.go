@@ -3,12 +3,14 @@ package sqlite_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"outflank"
+	"outflank/internal/storetest"
 	"outflank/rules"
 	"outflank/sqlite"
 )
@@ -144,5 +146,37 @@ func BenchmarkConcurrentResults(b *testing.B) {
 				b.ReportMetric(float64(sqlite.Reprepared()-before)/float64(b.N), "repreps/op")
 			})
 		}
+	}
+}
+
+// BenchmarkLoadBigEvent opens the database and reads a 5,000-player WOC
+// of 13 rounds (32,500 games) in full, as each command of the command
+// line does: the database is opened anew each time, so nothing is kept in
+// memory from the time before.
+func BenchmarkLoadBigEvent(b *testing.B) {
+	b.Setenv("OUTFLANK_VERIFY_MEMO", "0") // measure what a command does (internal/memo)
+	ctx := context.Background()
+	path := filepath.Join(b.TempDir(), "big.db")
+	db, err := sqlite.Open(ctx, path, sqlite.Options{Create: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.Create(ctx, storetest.CircleEvent(b, 5000, 13), outflank.KindImport, "benchmark"); err != nil {
+		b.Fatal(err)
+	}
+	db.Close()
+	for b.Loop() {
+		db, err := sqlite.Open(ctx, path, sqlite.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		t, err := db.Tournament(ctx, "big")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(t.Players) != 5000 || len(t.Rounds) != 13 {
+			b.Fatalf("loaded %d players, %d rounds", len(t.Players), len(t.Rounds))
+		}
+		db.Close()
 	}
 }

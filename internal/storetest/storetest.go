@@ -35,6 +35,7 @@ func Run(t *testing.T, open Opener) {
 	t.Run("PairedMeanwhile", func(t *testing.T) { testPairedMeanwhile(t, open(t)) })
 	t.Run("Absences", func(t *testing.T) { testAbsences(t, open(t)) })
 	t.Run("KnockoutChoice", func(t *testing.T) { testKnockoutChoice(t, open(t)) })
+	t.Run("EveryGameColumn", func(t *testing.T) { testEveryGameColumn(t, open(t)) })
 }
 
 // Sample returns a small tournament with six players, one round with a
@@ -326,4 +327,33 @@ func testNotFound(t *testing.T, s outflank.Store) {
 	wantCode(t, err, outflank.ENOTFOUND)
 	_, err = s.Undo(ctx, "nope", 0)
 	wantCode(t, err, outflank.ENOTFOUND)
+}
+
+// testEveryGameColumn stores games using every column of a game (a board,
+// a transcript, a default with its flags, an adjudication, a knockout
+// choice with and without a result) beside plain ones, and checks that
+// they are loaded as they were, by a store that keeps nothing yet and by
+// the same store again.
+func testEveryGameColumn(t *testing.T, s outflank.Store) {
+	ctx := context.Background()
+	tour := Sample(t)
+	games := tour.Rounds[0].Games
+	games[1].Result = &outflank.Result{Outcome: outflank.OutcomeNormal, BlackDiscs: 33, WhiteDiscs: 31,
+		Board: &outflank.Discs{Black: 33, White: 30}, Moves: "f5d6c3d3c4f4", Reason: "board counted by the judge"}
+	games[2].Result = &outflank.Result{Outcome: outflank.OutcomePenalty, BlackDiscs: 0, WhiteDiscs: 64, Defaulter: outflank.Black,
+		DefaulterFlags: 2, OpponentFlags: 1, Loser: outflank.Black, Winner: outflank.White, DiscsUnknown: true}
+	games[2].Choice = &outflank.Choice{Player: games[2].White, Chose: outflank.ChoseDrawWin}
+	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 2, White: 1}, {Black: 4, White: 3}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	tour.Rounds[1].Games[1].Choice = &outflank.Choice{Player: 4, Chose: outflank.ChoseBlack} // no result yet
+	if _, err := s.Create(ctx, tour, outflank.KindImport, "every column"); err != nil {
+		t.Fatal(err)
+	}
+	for _, when := range []string{"read in full", "read again"} {
+		got := mustLoad(t, s, "sample")
+		if !equal(got, tour) {
+			t.Fatalf("%s: loaded\n%+v\nwant\n%+v", when, got.Rounds, tour.Rounds)
+		}
+	}
 }
