@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"html/template"
+	"strconv"
 	"strings"
 )
 
@@ -11,10 +12,7 @@ import (
 var templateFuncs = template.FuncMap{
 	"static": staticURL,
 	// num prints a number without trailing zeros: 6, 6.5, 812.25.
-	"num": func(x float64) string {
-		s := fmt.Sprintf("%.2f", x)
-		return strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	},
+	"num": numText,
 	// rank prints a rank, with "=" when it is shared.
 	"rank": func(n int, equal bool) string {
 		if equal {
@@ -23,6 +21,7 @@ var templateFuncs = template.FuncMap{
 		return fmt.Sprint(n)
 	},
 	"dict":     dict,
+	"rowsHTML": standingsRows,
 	"cap":      capitalize,
 	"bracket":  bracketTitle,
 	"format":   formatWords,
@@ -168,4 +167,10 @@ func dict(kv ...any) (map[string]any, error) {
 		m[k] = kv[i+1]
 	}
 	return m, nil
+}
+
+// numText prints a number without trailing zeros: 6, 6.5, 812.25.
+func numText(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 2, 64)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
