@@ -129,6 +129,9 @@ func (t *Tournament) eachValue(fn func(entity, key string, v any) error) error {
 // Values that are equal encode alike, so this lists what comparing every
 // row's JSON would (TestDiffAsJSON).
 func Diff(before, after *Tournament) ([]Change, error) {
+	if changes, ok, err := diffSameRows(before, after); ok || err != nil {
+		return changes, err
+	}
 	b, a := before.rowValues(), after.rowValues()
 	var changes []Change
 	// Most changes keep every row where it was: the rows are compared
@@ -175,6 +178,77 @@ func Diff(before, after *Tournament) ([]Change, error) {
 	}
 	sortChanges(changes)
 	return changes, nil
+}
+
+// diffSameRows is Diff when before and after have the same rows in the
+// same order (the same players, rounds, games and byes: a result, an edit,
+// a withdrawal), which it reports with ok; otherwise Diff compares them by
+// key. Row by row, side by side, it names only the rows that differ: a
+// result at a 5,000-player event compares 37,500 rows, and building the
+// key and value of each cost 10 ms.
+func diffSameRows(before, after *Tournament) (changes []Change, ok bool, err error) {
+	if len(before.Players) != len(after.Players) || len(before.Rounds) != len(after.Rounds) {
+		return nil, false, nil
+	}
+	for i := range before.Players {
+		if before.Players[i].ID != after.Players[i].ID {
+			return nil, false, nil
+		}
+	}
+	for i := range before.Rounds {
+		rb, ra := &before.Rounds[i], &after.Rounds[i]
+		if rb.Number != ra.Number || len(rb.Games) != len(ra.Games) || !slices.Equal(rb.Byes, ra.Byes) {
+			return nil, false, nil
+		}
+		for j := range rb.Games {
+			if rb.Games[j].Table != ra.Games[j].Table {
+				return nil, false, nil
+			}
+		}
+	}
+	// The same rows: compare their values.
+	differ := func(entity, key string, was, now any) {
+		if err == nil {
+			err = diffRow(&changes, rowValue{entity, key, was}, rowValue{entity, key, now})
+		}
+	}
+	hb := header{before.Slug, before.Name, before.Date, string(before.Rules), before.Settings}
+	ha := header{after.Slug, after.Name, after.Date, string(after.Rules), after.Settings}
+	if !reflect.DeepEqual(hb, ha) {
+		differ(EntityTournament, after.Slug, hb, ha)
+	}
+	for i := range before.Players {
+		if pb, pa := &before.Players[i], &after.Players[i]; !playersEqual(pb, pa) {
+			differ(EntityPlayer, itoa(pa.ID), pb, pa)
+		}
+	}
+	for i := range before.Rounds {
+		rb, ra := &before.Rounds[i], &after.Rounds[i]
+		if hb, ha := (roundHeader{rb.Number, rb.Stage, rb.Method, rb.Seed}), (roundHeader{ra.Number, ra.Stage, ra.Method, ra.Seed}); hb != ha {
+			differ(EntityRound, itoa(ra.Number), hb, ha)
+		}
+		for j := range rb.Games {
+			if gb, ga := &rb.Games[j], &ra.Games[j]; !gamesEqual(gb, ga) {
+				differ(EntityGame, itoa(ra.Number)+"/"+itoa(ga.Table), gb, ga)
+			}
+		}
+		// The byes are the same (checked above), and a bye row is its key.
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	sortChanges(changes)
+	return changes, true, nil
+}
+
+// playersEqual reports whether two players' rows are equal, field by
+// field (TestPlayersEqualSeesEveryField fails when Player gains a field
+// this does not compare).
+func playersEqual(p, q *Player) bool {
+	return p.ID == q.ID && p.Name == q.Name && p.Country == q.Country && p.WOFID == q.WOFID && p.NewToWOF == q.NewToWOF &&
+		p.Rating == q.Rating && p.Gender == q.Gender && p.Born == q.Born && p.Seeded == q.Seeded && p.Additional == q.Additional &&
+		p.Team == q.Team && p.Citizenship == q.Citizenship && p.ResidentSince == q.ResidentSince && p.Exemption == q.Exemption &&
+		pointeesEqual(p.WithdrawnAfterRound, q.WithdrawnAfterRound) && slices.Equal(p.AbsentRounds, q.AbsentRounds)
 }
 
 // rowValue is a row as the value its JSON is made of.

@@ -2,6 +2,7 @@ package outflank
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"testing"
@@ -137,5 +138,44 @@ func TestDiffAsJSON(t *testing.T) {
 		if name != "nothing" && name != "a version only" && len(got) == 0 {
 			t.Errorf("%s: no change listed", name)
 		}
+	}
+}
+
+// TestPlayersEqualSeesEveryField changes each field of a player in turn
+// and checks that playersEqual sees it: a field added to Player and not
+// to playersEqual fails here.
+func TestPlayersEqualSeesEveryField(t *testing.T) {
+	w := 2
+	base := Player{ID: 1, Name: "A", Country: "GBR", WOFID: 3, Rating: 1500, Gender: "f", Born: "2000-01-01", Team: "T",
+		Citizenship: "GBR", ResidentSince: "2010-01-01", Exemption: "x", WithdrawnAfterRound: &w, AbsentRounds: []int{3}}
+	typ := reflect.TypeFor[Player]()
+	for i := range typ.NumField() {
+		changed := base
+		f := reflect.ValueOf(&changed).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "+")
+		case reflect.Int:
+			f.SetInt(f.Int() + 1)
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
+		case reflect.Pointer:
+			n := 7
+			f.Set(reflect.ValueOf(&n))
+		case reflect.Slice:
+			f.Set(reflect.ValueOf([]int{4}))
+		default:
+			t.Fatalf("field %s: kind %s not covered by this test", typ.Field(i).Name, f.Kind())
+		}
+		if playersEqual(&base, &changed) {
+			t.Errorf("playersEqual does not see a change of %s", typ.Field(i).Name)
+		}
+	}
+	same := base
+	same.AbsentRounds = slices.Clone(base.AbsentRounds)
+	v := 2
+	same.WithdrawnAfterRound = &v
+	if !playersEqual(&base, &same) {
+		t.Error("equal players, with their own copies of a pointer and a slice, are not equal")
 	}
 }
