@@ -270,6 +270,10 @@ func (g *graph) weight(costs []int64) matching.Weight {
 	return w
 }
 
+// warmStart has each matching after the first start from the one before
+// (matching.Perfect.Resolve); tests turn it off to compare.
+var warmStart = true
+
 // solve finds the best perfect matching over every pair the rules allow:
 // it matches the graph, prices the pairs left out, adds any that could
 // improve the matching and matches again, until the duals prove the
@@ -280,7 +284,14 @@ func (g *graph) solve(rng *rand.Rand) ([]Pairing, bool) {
 	var p *matching.Perfect
 	for {
 		var ok bool
-		if p, ok = matching.SolvePerfect(len(g.pool), g.edges); !ok {
+		if p == nil || !warmStart {
+			p, ok = matching.SolvePerfect(len(g.pool), g.edges)
+		} else {
+			// From the matching and duals before the pairs just added:
+			// only what they change is matched again.
+			p, ok = p.Resolve(g.edges)
+		}
+		if !ok {
 			return nil, false
 		}
 		added := 0
