@@ -124,7 +124,7 @@ func (p *Perfect) Resolve(edges []Edge) (*Perfect, bool) {
 	}
 	mark := make([]int, 2*s.n) // ancestors of the edge's first end, by stamp
 	for k := first; k < len(s.edges); k++ {
-		u, v := s.edges[k].U, s.edges[k].V
+		u := s.edges[k].U
 		if s.trueSlack(k, mark, k+1).Sign() >= 0 {
 			continue
 		}
@@ -135,7 +135,6 @@ func (p *Perfect) Resolve(edges []Edge) (*Perfect, bool) {
 			s.dualvar[u] = s.dualvar[u].Sub(sl)
 			s.giveUp(u)
 		}
-		_ = v
 	}
 	s.epoch++ // the duals changed: tight lists and least-slack edges are stale
 	exposed := 0
