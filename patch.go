@@ -29,37 +29,34 @@ func (t *Tournament) Patch(changes []Change) (*Tournament, error) {
 
 // patchRow applies one change to t, in place.
 func (t *Tournament) patchRow(ch Change) error {
-	switch ch.Entity {
-	case EntityTournament:
-		if ch.After == nil {
+	keep := ch.After != nil
+	if ch.Entity == EntityTournament {
+		if !keep {
 			return fmt.Errorf("a tournament's row cannot be deleted")
 		}
-		var h header
-		if err := json.Unmarshal(ch.After, &h); err != nil {
-			return err
-		}
-		t.Slug, t.Name, t.Date, t.Rules, t.Settings = h.Slug, h.Name, h.Date, rules.ID(h.Rules), h.Settings
-	case EntityPlayer:
-		var p Player
-		if ch.After != nil {
-			if err := json.Unmarshal(ch.After, &p); err != nil {
-				return err
-			}
-		}
-		id, _, err := KeyNumbers(ch.Key)
+		h, err := decodeAfter[header](ch)
 		if err != nil {
 			return err
 		}
-		i, found := slices.BinarySearchFunc(t.Players, id, func(p Player, id int) int { return p.ID - id })
-		t.Players = patchSlice(t.Players, i, found, p, ch.After != nil)
-	case EntityRound:
-		var h roundHeader
-		if ch.After != nil {
-			if err := json.Unmarshal(ch.After, &h); err != nil {
-				return err
-			}
+		t.Slug, t.Name, t.Date, t.Rules, t.Settings = h.Slug, h.Name, h.Date, rules.ID(h.Rules), h.Settings
+		return nil
+	}
+	// Every other key is a number, or a round's number and another.
+	n, m, err := KeyNumbers(ch.Key)
+	if err != nil {
+		return err
+	}
+	switch ch.Entity {
+	case EntityPlayer:
+		p, err := decodeAfter[Player](ch)
+		if err != nil {
+			return err
 		}
-		n, _, err := KeyNumbers(ch.Key)
+		i, found := slices.BinarySearchFunc(t.Players, n, func(p Player, id int) int { return p.ID - id })
+		t.Players = patchSlice(t.Players, i, found, p, keep)
+		return nil
+	case EntityRound:
+		h, err := decodeAfter[roundHeader](ch)
 		if err != nil {
 			return err
 		}
@@ -69,41 +66,38 @@ func (t *Tournament) patchRow(ch Change) error {
 			// The round's games and byes are rows of their own.
 			r.Games, r.Byes = t.Rounds[i].Games, t.Rounds[i].Byes
 		}
-		t.Rounds = patchSlice(t.Rounds, i, found, r, ch.After != nil)
-	case EntityGame:
-		var g Game
-		if ch.After != nil {
-			if err := json.Unmarshal(ch.After, &g); err != nil {
-				return err
-			}
-		}
-		n, table, err := KeyNumbers(ch.Key)
-		if err != nil {
-			return err
-		}
+		t.Rounds = patchSlice(t.Rounds, i, found, r, keep)
+		return nil
+	case EntityGame, EntityBye:
 		ri, ok := t.roundIndex(n)
 		if !ok {
 			return fmt.Errorf("round %d is not there", n)
 		}
 		r := &t.Rounds[ri]
-		i, found := slices.BinarySearchFunc(r.Games, table, func(g Game, table int) int { return g.Table - table })
-		r.Games = patchSlice(r.Games, i, found, g, ch.After != nil)
-	case EntityBye:
-		n, player, err := KeyNumbers(ch.Key)
+		if ch.Entity == EntityBye {
+			i, found := slices.BinarySearch(r.Byes, m)
+			r.Byes = patchSlice(r.Byes, i, found, m, keep)
+			return nil
+		}
+		g, err := decodeAfter[Game](ch)
 		if err != nil {
 			return err
 		}
-		ri, ok := t.roundIndex(n)
-		if !ok {
-			return fmt.Errorf("round %d is not there", n)
-		}
-		r := &t.Rounds[ri]
-		i, found := slices.BinarySearch(r.Byes, player)
-		r.Byes = patchSlice(r.Byes, i, found, player, ch.After != nil)
-	default:
-		return fmt.Errorf("unknown entity")
+		i, found := slices.BinarySearchFunc(r.Games, m, func(g Game, table int) int { return g.Table - table })
+		r.Games = patchSlice(r.Games, i, found, g, keep)
+		return nil
 	}
-	return nil
+	return fmt.Errorf("unknown entity")
+}
+
+// decodeAfter decodes a change's After (the zero value for a deletion).
+func decodeAfter[T any](ch Change) (T, error) {
+	var v T
+	if ch.After == nil {
+		return v, nil
+	}
+	err := json.Unmarshal(ch.After, &v)
+	return v, err
 }
 
 // roundIndex finds round n among t's rounds, in number order.

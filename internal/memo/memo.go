@@ -23,7 +23,6 @@ import (
 	"maps"
 	"os"
 	"reflect"
-	"slices"
 	"sync"
 
 	"outflank"
@@ -85,16 +84,11 @@ func setGameVersion(t *outflank.Tournament, key string, version int) error {
 	if err != nil {
 		return err
 	}
-	ri, ok := slices.BinarySearchFunc(t.Rounds, n, func(r outflank.Round, n int) int { return r.Number - n })
-	if !ok {
-		return fmt.Errorf("memo: no round %d for game %s", n, key)
+	g, err := t.Game(n, table)
+	if err != nil {
+		return err
 	}
-	games := t.Rounds[ri].Games
-	gi, ok := slices.BinarySearchFunc(games, table, func(g outflank.Game, table int) int { return g.Table - table })
-	if !ok {
-		return fmt.Errorf("memo: no game %s", key)
-	}
-	games[gi].Version = version
+	g.Version = version
 	return nil
 }
 
