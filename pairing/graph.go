@@ -28,7 +28,9 @@ type graph struct {
 	window   int
 	complete bool
 	starts   []int // starts[g] is the first vertex of score group g; starts[groups] = len(pool)
-	weights  weightCache
+	weigher  *weigher
+	// fullWeights has pricing weigh every pair in full (tests compare).
+	fullWeights bool
 }
 
 // buildGraph lists the pairs the rules allow between players whose score
@@ -58,6 +60,7 @@ func buildGraph(pool []*Player, fr *frame, rules Rules, window int, forbidden ma
 	if err := g.encodeBases(spans(g.at, rules, fr)); err != nil {
 		return nil, err
 	}
+	g.weigher = newWeigher(g)
 	if sparse {
 		g.addLikely()
 		return g, nil
@@ -152,8 +155,15 @@ func (g *graph) add(i, j int) bool {
 		return false
 	}
 	g.inGraph[[2]int{i, j}] = true
-	costs, _ := g.costs(i, j)
-	g.edges = append(g.edges, matching.Edge{U: i, V: j, W: g.weight(costs).Neg()})
+	var w matching.Weight
+	if slices.Contains(g.weigher.special[i], int32(j)) {
+		costs, _ := g.costs(i, j)
+		w = g.weight(costs).Neg()
+	} else {
+		gi, gj := g.at[i].group, g.at[j].group
+		w = g.weigher.weight(g, g.weigher.prepare(g, gi, gj), gi, gj, i, j)
+	}
+	g.edges = append(g.edges, matching.Edge{U: i, V: j, W: w})
 	return true
 }
 

@@ -1,7 +1,6 @@
 package pairing
 
 import (
-	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -32,17 +31,19 @@ func (g *graph) price(p *matching.Perfect) [][2]int {
 	// result does not depend on the number of workers: a pairing is the
 	// same on every machine.
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(g.pool)/200))
-	g.weights.prepare(g, blocks, workers)
+	weights := make([][]matching.Weight, len(blocks))
+	for k, b := range blocks {
+		weights[k] = g.weigher.prepare(g, b.gi, b.gj)
+	}
 	sets := make([]*improvingSet, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		sets[w] = newImprovingSet(len(g.pool))
 		wg.Go(func() {
-			g.priceRows(p, floors, blocks, w, workers, sets[w])
+			g.priceRows(p, floors, blocks, weights, w, workers, sets[w])
 		})
 	}
 	wg.Wait()
-	g.weights.done()
 	for _, s := range sets[1:] {
 		for i, list := range s.best {
 			for _, pair := range list {
@@ -83,35 +84,30 @@ func (g *graph) blocksToPrice(floors []matching.Weight) []block {
 // block is a pair of score groups whose pairs must be priced one by one.
 type block struct{ gi, gj int }
 
-// priceRows prices, in every block, the rows i with i % workers == w,
-// taking the weights from the cache when an earlier pass has put them
-// there. floors[i] is p.Floor(i): Floor(i) + Floor(j) - 4w is the slack of
-// (i, j) but for the duals of blossoms holding both, which only add to it,
-// so p.Slack is needed only when that is negative.
-func (g *graph) priceRows(p *matching.Perfect, floors []matching.Weight, blocks []block, w, workers int, found *improvingSet) {
+// priceRows prices, in every block, the rows i with i % workers == w.
+// floors[i] is p.Floor(i): Floor(i) + Floor(j) - 4w is the slack of (i, j)
+// but for the duals of blossoms holding both, which only add to it, so
+// p.Slack is needed only when that is negative. weights[k] holds the
+// profile weights of blocks[k] (weigher.prepare).
+func (g *graph) priceRows(p *matching.Perfect, floors []matching.Weight, blocks []block, weights [][]matching.Weight, w, workers int, found *improvingSet) {
 	scratch := [2][]int64{make([]int64, len(g.rules.Criteria)), make([]int64, len(g.rules.Criteria))}
-	table := g.weights.table(w)
-	for _, b := range blocks {
-		bw := g.weights.block(b)
+	// special[j] == i+1 while row i is priced: (i, j) have met or are kept
+	// apart, and are weighed in full.
+	special := make([]int32, len(g.pool))
+	for k, b := range blocks {
 		for i := g.starts[b.gi] + w; i < g.starts[b.gi+1]; i += workers {
-			first := max(i+1, g.starts[b.gj])
-			row := bw.row(g, b, i)
-			for j := first; j < g.starts[b.gj+1]; j++ {
+			for _, j := range g.weigher.special[i] {
+				special[j] = int32(i + 1)
+			}
+			for j := max(i+1, g.starts[b.gj]); j < g.starts[b.gj+1]; j++ {
 				var weight matching.Weight
-				if bw != nil && bw.filled { // weighed in an earlier pass
-					if row[j-first] == notAllowed {
-						continue
-					}
-					weight = table.weights[row[j-first]]
-				} else {
+				if special[j] == int32(i+1) || g.fullWeights {
 					var ok bool
-					weight, ok = g.pairWeight(i, j, scratch)
-					if row != nil {
-						row[j-first] = table.remember(weight, ok)
-					}
-					if !ok {
+					if weight, ok = g.pairWeight(i, j, scratch); !ok {
 						continue
 					}
+				} else {
+					weight = g.weigher.weight(g, weights[k], b.gi, b.gj, i, j)
 				}
 				if floors[i].Add(floors[j]).Sub(weight.Double().Double()).Sign() < 0 {
 					if slack := p.Slack(i, j, weight); slack.Sign() < 0 {
@@ -123,138 +119,14 @@ func (g *graph) priceRows(p *matching.Perfect, floors []matching.Weight, blocks 
 	}
 }
 
-// pairWeight returns the weight of the pair (i, j), and false if the
-// rules do not let them meet. Pairs already in the graph have a slack >= 0
-// at the optimum, so pricing needs no look-up to leave them out.
+// pairWeight returns the weight of the pair (i, j), in full, and false if
+// the rules do not let them meet.
 func (g *graph) pairWeight(i, j int, scratch [2][]int64) (matching.Weight, bool) {
 	if !g.allowed(i, j) {
 		return matching.Weight{}, false
 	}
 	costs, _ := g.costsInto(i, j, scratch)
 	return g.weight(costs).Neg(), true
-}
-
-// weightCache keeps the weights of the pairs priced in a round. Solve
-// prices the same blocks five times or so, under different duals; the
-// weights stay the same, and working them out again from the costs was
-// most of the pricing. A pair takes two bytes: the index of its weight in
-// a table of the distinct weights (a few thousand at most: the costs are
-// small numbers). Each worker has its own table, for the rows it prices:
-// the same rows in every pass, as long as the number of workers does not
-// change.
-type weightCache struct {
-	workers  int
-	blocks   map[block]*blockWeights
-	tables   []weightTable
-	disabled bool // a table overflowed: pairs are weighed every time
-}
-
-// notAllowed marks a pair the rules do not allow in blockWeights.
-const notAllowed = math.MaxUint16
-
-// blockWeights holds the weights of a block's pairs, row after row.
-type blockWeights struct {
-	start  []int    // start[r] is where row starts[gi] + r begins in pairs
-	pairs  []uint16 // an index in the table of the row's worker, or notAllowed
-	filled bool     // the pairs are known (else this pass works them out)
-}
-
-// weightTable is a worker's list of distinct weights.
-type weightTable struct {
-	weights  []matching.Weight
-	index    map[matching.Weight]uint16
-	overflow bool
-}
-
-// prepare makes room for the blocks not yet weighed, before the workers
-// start (they only write to their own rows).
-func (c *weightCache) prepare(g *graph, blocks []block, workers int) {
-	if c.disabled {
-		return
-	}
-	if c.workers != workers {
-		*c = weightCache{workers: workers, blocks: map[block]*blockWeights{}, tables: make([]weightTable, workers)}
-	}
-	for _, b := range blocks {
-		if c.blocks[b] == nil {
-			c.blocks[b] = newBlockWeights(g, b)
-		}
-	}
-}
-
-// newBlockWeights makes room for the pairs of block b.
-func newBlockWeights(g *graph, b block) *blockWeights {
-	rows := g.starts[b.gi+1] - g.starts[b.gi]
-	bw := &blockWeights{start: make([]int, rows+1)}
-	for r := range rows {
-		i := g.starts[b.gi] + r
-		bw.start[r+1] = bw.start[r] + g.starts[b.gj+1] - max(i+1, g.starts[b.gj])
-	}
-	bw.pairs = make([]uint16, bw.start[rows])
-	return bw
-}
-
-// done marks the blocks of the pass as known, or gives the cache up if a
-// table overflowed.
-func (c *weightCache) done() {
-	if c.disabled {
-		return
-	}
-	for _, t := range c.tables {
-		if t.overflow {
-			*c = weightCache{disabled: true}
-			return
-		}
-	}
-	for _, bw := range c.blocks {
-		bw.filled = true
-	}
-}
-
-// block returns the weights of block b, or nil without a cache.
-func (c *weightCache) block(b block) *blockWeights {
-	if c.disabled {
-		return nil
-	}
-	return c.blocks[b]
-}
-
-// table returns worker w's table, or nil without a cache.
-func (c *weightCache) table(w int) *weightTable {
-	if c.disabled {
-		return nil
-	}
-	return &c.tables[w]
-}
-
-// row returns the pairs of row i of block b, from j = max(i+1, starts[gj]).
-func (bw *blockWeights) row(g *graph, b block, i int) []uint16 {
-	if bw == nil {
-		return nil
-	}
-	r := i - g.starts[b.gi]
-	return bw.pairs[bw.start[r]:bw.start[r+1]]
-}
-
-// remember returns the index of weight in t (notAllowed if !allowed),
-// adding it if it is new.
-func (t *weightTable) remember(weight matching.Weight, allowed bool) uint16 {
-	if !allowed {
-		return notAllowed
-	}
-	if k, ok := t.index[weight]; ok {
-		return k
-	}
-	if len(t.weights) >= notAllowed {
-		t.overflow = true
-		return notAllowed
-	}
-	if t.index == nil {
-		t.index = map[matching.Weight]uint16{}
-	}
-	t.index[weight] = uint16(len(t.weights))
-	t.weights = append(t.weights, weight)
-	return uint16(len(t.weights) - 1)
 }
 
 // blockInGraph reports whether every allowed pair between score groups gi

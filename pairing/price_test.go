@@ -10,7 +10,8 @@ import (
 
 // roundGraphs returns two sparse graphs of the same round of a simulated
 // tournament (n players, an even number of them paired): one keeps the
-// weights it prices, the other works them out every time.
+// weights of its pairs by profile (weigher), the other weighs every pair
+// in full.
 func roundGraphs(t *testing.T, s *sim, rules Rules) (cached, plain *graph) {
 	t.Helper()
 	var pool []*Player
@@ -27,7 +28,7 @@ func roundGraphs(t *testing.T, s *sim, rules Rules) (cached, plain *graph) {
 		return g
 	}
 	cached, plain = build(), build()
-	plain.weights.disabled = true
+	plain.fullWeights = true
 	return cached, plain
 }
 
@@ -54,10 +55,11 @@ func checkImproving(t *testing.T, g *graph, p *matching.Perfect, improving [][2]
 	}
 }
 
-// TestWeightCache solves rounds of simulated tournaments with and without
-// the cache of weights: every pricing pass must return the same pairs in
-// the same order (the order they enter the graph in decides ties).
-func TestWeightCache(t *testing.T) {
+// TestWeigherPricesAsFull solves rounds of simulated tournaments pricing
+// with the weigher and weighing every pair in full: every pricing pass
+// must return the same pairs in the same order (the order they enter the
+// graph in decides ties).
+func TestWeigherPricesAsFull(t *testing.T) {
 	passes := 0
 	for _, rules := range []Rules{WOCSwiss, BOFSwiss, AOFSwiss} {
 		for _, n := range []int{240, 450} {
@@ -77,7 +79,7 @@ func TestWeightCache(t *testing.T) {
 							for d < min(len(got), len(want)) && got[d] == want[d] {
 								d++
 							}
-							t.Fatalf("pass %d: %d pairs with the cache, %d without, the first %d the same", pass, len(got), len(want), d)
+							t.Fatalf("pass %d: %d pairs with the weigher, %d weighed in full, the first %d the same", pass, len(got), len(want), d)
 						}
 						checkImproving(t, cached, pc, got)
 						if pass > 0 {
@@ -106,30 +108,6 @@ func TestWeightCache(t *testing.T) {
 		}
 	}
 	if passes < 20 {
-		t.Errorf("only %d passes priced from the cache: the test says little", passes)
-	}
-}
-
-// TestWeightTableOverflow: a table that runs out of indexes says so, and
-// the cache then gives up rather than answer wrongly.
-func TestWeightTableOverflow(t *testing.T) {
-	var c weightCache
-	g := &graph{starts: []int{0, 4}}
-	c.prepare(g, []block{{0, 0}}, 1)
-	table := c.table(0)
-	for k := range notAllowed {
-		if got := table.remember(matching.W(int64(k)), true); got != uint16(k) {
-			t.Fatalf("weight %d got index %d", k, got)
-		}
-	}
-	if got := table.remember(matching.W(3), true); got != 3 {
-		t.Fatalf("a known weight got index %d, want 3", got)
-	}
-	if table.remember(matching.W(-1), true); !table.overflow {
-		t.Fatal("no overflow after 65536 distinct weights")
-	}
-	c.done()
-	if c.block(block{0, 0}) != nil || c.table(0) != nil {
-		t.Fatal("the cache is still used after an overflow")
+		t.Errorf("only %d passes priced after the first: the test says little", passes)
 	}
 }

@@ -3,7 +3,9 @@ package pairing
 import (
 	"fmt"
 	"slices"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestRestrictionKeepsOptimum pairs simulated fields of a few hundred
@@ -56,11 +58,15 @@ func BenchmarkSwiss(b *testing.B) {
 			b.Run(fmt.Sprintf("%dplayers/round%d", n, round), func(b *testing.B) {
 				players := benchField(b, n, round)
 				b.ResetTimer()
+				cpu := processCPU()
 				for b.Loop() {
 					if _, err := Swiss(players, WOCSwiss, Options{}); err != nil {
 						b.Fatal(err)
 					}
 				}
+				// The CPU time too: pricing runs on every core, and on a
+				// shared machine it varies less than the elapsed time.
+				b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 			})
 		}
 	}
@@ -91,4 +97,11 @@ func TestSameSeedSamePairing(t *testing.T) {
 			t.Fatal("the same round and seed paired differently")
 		}
 	}
+}
+
+// processCPU is the CPU time the process has used, user and system.
+func processCPU() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
