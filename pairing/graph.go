@@ -161,7 +161,7 @@ func (g *graph) add(i, j int) bool {
 		w = g.weight(costs).Neg()
 	} else {
 		gi, gj := g.at[i].group, g.at[j].group
-		w = g.weigher.weight(g, g.weigher.prepare(g, gi, gj), gi, gj, i, j)
+		w = g.weigher.weight(g.weigher.prepare(g, gi, gj), gi, gj, i, j)
 	}
 	g.edges = append(g.edges, matching.Edge{U: i, V: j, W: w})
 	return true

@@ -107,7 +107,7 @@ func (g *graph) priceRows(p *matching.Perfect, floors []matching.Weight, blocks 
 						continue
 					}
 				} else {
-					weight = g.weigher.weight(g, weights[k], b.gi, b.gj, i, j)
+					weight = g.weigher.weight(weights[k], b.gi, b.gj, i, j)
 				}
 				if floors[i].Add(floors[j]).Sub(weight.Double().Double()).Sign() < 0 {
 					if slack := p.Slack(i, j, weight); slack.Sign() < 0 {

@@ -23,13 +23,22 @@ type weigher struct {
 	profile []int32 // vertex -> its profile; a group's profiles are consecutive
 	firstOf []int32 // group -> its first profile; firstOf[groups] = profiles
 	slot    []slot  // profile -> a slot with that profile (pos and size not used)
-	// blocks[gi*groups+gj] (gi <= gj): the weights of the pairs of profiles
-	// of groups gi and gj, row by gi's profile, nil until needed.
-	blocks [][]matching.Weight
-	groups int
-	// The bases of Halves and SameCountry times the pair's costs, k < 0
-	// when the ruleset does not have the criterion.
-	halves, country int
+	// blocks[gi*groups+gj] (gi <= gj): the weights, in the graph's sign, of
+	// the pairs of profiles of groups gi and gj, row by gi's profile, nil
+	// until needed.
+	blocks   [][]matching.Weight
+	groups   int
+	topFirst bool
+	// What the hot loop reads of a vertex, side by side: its profile's
+	// index in its group, its place in the group and its country (0: none).
+	local, pos, country []int32
+	size                []int32 // group -> its size in the frame
+	// halves[h][d] and countryCost[h]: what a Halves cost of d and a pair
+	// of the same country take off the weight of a pair at height h (the
+	// multiplier of TopFirst, else h = 1); nil when the ruleset does not
+	// have the criterion.
+	halves      [][]matching.Weight
+	countryCost []matching.Weight
 	// special[i] lists the vertices i has met or may not meet (the
 	// forbidden pairs): only those pairs need the full weighing.
 	special [][]int32
@@ -37,7 +46,38 @@ type weigher struct {
 
 // newWeigher sorts the players of graph g into profiles.
 func newWeigher(g *graph) *weigher {
-	w := &weigher{groups: g.groups, halves: slices.Index(g.rules.Criteria, Halves), country: slices.Index(g.rules.Criteria, SameCountry)}
+	w := &weigher{groups: g.groups, topFirst: g.rules.TopFirst}
+	heights := 1
+	if g.rules.TopFirst {
+		heights = g.groups
+	}
+	if k := slices.Index(g.rules.Criteria, Halves); k >= 0 {
+		w.halves = make([][]matching.Weight, heights+1)
+		for h := 1; h <= heights; h++ {
+			w.halves[h] = make([]matching.Weight, maxHalvesCost+1)
+			for d := range w.halves[h] {
+				w.halves[h][d] = g.bases[k].MulUint64(uint64(d * h))
+			}
+		}
+	}
+	if k := slices.Index(g.rules.Criteria, SameCountry); k >= 0 {
+		w.countryCost = make([]matching.Weight, heights+1)
+		for h := 1; h <= heights; h++ {
+			w.countryCost[h] = g.bases[k].MulUint64(uint64(h))
+		}
+	}
+	countries := map[string]int32{"": 0}
+	w.local, w.pos, w.country = make([]int32, len(g.pool)), make([]int32, len(g.pool)), make([]int32, len(g.pool))
+	w.size = make([]int32, g.groups)
+	for i, p := range g.pool {
+		c, ok := countries[p.Country]
+		if !ok {
+			c = int32(len(countries))
+			countries[p.Country] = c
+		}
+		w.country[i], w.pos[i] = c, int32(g.at[i].pos)
+		w.size[g.at[i].group] = int32(g.at[i].size)
+	}
 	type key struct {
 		group, balance, floatBalance int
 		last, before                 Colour
@@ -59,6 +99,7 @@ func newWeigher(g *graph) *weigher {
 			w.slot = append(w.slot, s)
 		}
 		w.profile[i] = p
+		w.local[i] = p - w.firstOf[group]
 	}
 	for group < g.groups {
 		group++
@@ -112,9 +153,8 @@ func (w *weigher) prepare(g *graph, gi, gj int) []matching.Weight {
 	return weights
 }
 
-// profileWeight is the weight (not negated) of a pair of players with
-// slots sa and sb who have not met, but for their Halves and SameCountry
-// costs.
+// profileWeight is the weight of a pair of players with slots sa and sb
+// who have not met, but for their Halves and SameCountry costs.
 func (g *graph) profileWeight(sa, sb slot, costs []int64) matching.Weight {
 	var none Player // no country, no one met: those costs are the pair's own
 	black, white := g.scratch[0], g.scratch[1]
@@ -128,28 +168,37 @@ func (g *graph) profileWeight(sa, sb slot, costs []int64) matching.Weight {
 	if k := slices.Index(g.rules.Criteria, Halves); k >= 0 {
 		costs[k] = 0
 	}
-	return g.weight(costs)
+	return g.weight(costs).Neg()
 }
 
-// weight returns the weight of the pair (i, j), i < j, in the graph's sign
-// (minus the lexicographic cost), given the weights of its block from
-// prepare; special pairs (marked by the caller) are weighed in full.
-func (w *weigher) weight(g *graph, block []matching.Weight, gi, gj, i, j int) matching.Weight {
-	cols := int(w.firstOf[gj+1] - w.firstOf[gj])
-	pi, pj := int(w.profile[i]-w.firstOf[gi]), int(w.profile[j]-w.firstOf[gj])
-	total := block[pi*cols+pj]
-	sa, sb := g.at[i], g.at[j]
-	height := uint64(1)
-	if g.rules.TopFirst {
-		height = uint64(g.groups - min(sa.group, sb.group))
+// weight returns the weight of the pair (i, j), i < j, of groups gi <= gj,
+// in the graph's sign (minus the lexicographic cost), given the weights of
+// its block from prepare. Special pairs must be weighed in full instead.
+func (w *weigher) weight(block []matching.Weight, gi, gj, i, j int) matching.Weight {
+	cols := w.firstOf[gj+1] - w.firstOf[gj]
+	total := block[w.local[i]*cols+w.local[j]]
+	if w.halves == nil && w.countryCost == nil {
+		return total
 	}
-	if w.halves >= 0 {
-		total = total.Add(g.bases[w.halves].MulUint64(uint64(halvesCost(sa, sb)) * height))
+	h := 1
+	if w.topFirst {
+		h = w.groups - gi
 	}
-	if w.country >= 0 {
-		if c := g.pool[i].Country; c != "" && c == g.pool[j].Country {
-			total = total.Add(g.bases[w.country].MulUint64(height))
+	if w.halves != nil {
+		// halvesCost, from the places alone.
+		var d int32
+		if gi == gj {
+			d = w.pos[j] - w.pos[i] - w.size[gi]/2
+			if d < 0 {
+				d = -d
+			}
+		} else {
+			d = w.size[gi] - 1 - w.pos[i] + w.pos[j]
 		}
+		total = total.Sub(w.halves[h][min(d, maxHalvesCost)])
 	}
-	return total.Neg()
+	if w.countryCost != nil && w.country[i] != 0 && w.country[i] == w.country[j] {
+		total = total.Sub(w.countryCost[h])
+	}
+	return total
 }

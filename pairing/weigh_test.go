@@ -61,7 +61,7 @@ func TestWeigherAsFull(t *testing.T) {
 							}
 							gi, gj := g.at[i].group, g.at[j].group
 							block := g.weigher.prepare(g, gi, gj)
-							if got := g.weigher.weight(g, block, gi, gj, i, j); got != want {
+							if got := g.weigher.weight(block, gi, gj, i, j); got != want {
 								t.Fatalf("players %d and %d: weigher %v, in full %v", a.ID, b.ID, got, want)
 							}
 							compared++
