@@ -31,12 +31,12 @@ func weightOf(edges []Edge, mate []int) Weight {
 // optimum unique, and duals that certify it (no edge of negative slack).
 func TestResolveAsCold(t *testing.T) {
 	for _, c := range []struct {
-		name   string
-		beyond int
-	}{{"always warm", 1}, {"cold beyond a tenth", 10}} {
+		name       string
+		alwaysWarm bool
+	}{{"always warm", true}, {"cold when that leaves fewer exposed", false}} {
 		t.Run(c.name, func(t *testing.T) {
-			defer func(was int) { coldBeyond = was }(coldBeyond)
-			coldBeyond = c.beyond
+			defer func(was bool) { alwaysWarm = was }(alwaysWarm)
+			alwaysWarm = c.alwaysWarm
 			resolveAsCold(t)
 		})
 	}

@@ -78,6 +78,21 @@ func buildGraph(pool []*Player, fr *frame, rules Rules, window int, forbidden ma
 // with in a sparse graph.
 const likelyPartners = 3
 
+// farPartners is how many players of each colour class of their own group,
+// and farNext of each class of the next group down, each player starts
+// with besides the likely ones, drawn from anywhere in the class. Halves
+// is capped (maxHalvesCost): beyond that distance from the ideal, every
+// partner of a class costs the same, and the optimum pairs some players
+// with one of many such equal partners. Without any in the graph, the
+// first duals price tens of thousands of them in (20,000 at a round of
+// 5,000 players), over several solves; with a few per class, the first
+// solve already weighs them (measured on rounds of 1,000 and 5,000
+// players: 4 and 2 were the fastest of the counts tried, 0 to 12).
+const (
+	farPartners = 4
+	farNext     = 2
+)
+
 // colourClass groups players whose colour and float costs against anyone
 // are the same: their last two colours, colour balance and float balance.
 func colourClass(s slot) [5]int {
@@ -100,25 +115,37 @@ func sortedClasses(classes map[[5]int][]int) [][5]int {
 // come before the "top half against bottom half" order, so a player's best
 // partner is, in each colour class, the one nearest the ideal position just
 // below the middle of the group (BOF Swiss system 6). Each player gets
-// those, for every class of the group, and the next players in the
-// standings (which reach the top of the next group); pricing adds anything
-// else that could improve the matching.
+// those, for every class of the group, a few far partners (see
+// farPartners), and the next players in the standings (which reach the
+// top of the next group); pricing adds anything else that could improve
+// the matching.
 func (g *graph) addLikely() {
 	var candidates []int
+	classes := make([]map[[5]int][]int, g.groups)
+	keys := make([][][5]int, g.groups)
 	for gr := range g.groups {
-		classes := map[[5]int][]int{}
+		classes[gr] = map[[5]int][]int{}
 		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
 			c := colourClass(g.at[i])
-			classes[c] = append(classes[c], i)
+			classes[gr][c] = append(classes[gr][c], i)
 		}
+		keys[gr] = sortedClasses(classes[gr])
+	}
+	// far draws a partner from members for vertex i, the same on every
+	// run: a pairing must not depend on anything but its input.
+	far := func(i, f int, members []int) int {
+		h := (uint64(i)*0x9E3779B97F4A7C15 + uint64(f)*0xBF58476D1CE4E5B9) >> 33
+		return members[h%uint64(len(members))]
+	}
+	for gr := range g.groups {
 		for i := g.starts[gr]; i < g.starts[gr+1]; i++ {
 			s := g.at[i]
 			// The ideal partner's place in the group (players of fixed
 			// pairs keep theirs, without a vertex).
 			ideal := (s.pos + s.size/2) % s.size
 			candidates = candidates[:0]
-			for _, c := range sortedClasses(classes) {
-				members := classes[c]
+			for _, c := range keys[gr] {
+				members := classes[gr][c]
 				// members are in standings order: find the ideal's place.
 				k, _ := slices.BinarySearchFunc(members, ideal, func(m, pos int) int { return g.at[m].pos - pos })
 				for m := max(0, k-likelyPartners/2-1); m < min(len(members), k+likelyPartners/2+1); m++ {
@@ -126,10 +153,22 @@ func (g *graph) addLikely() {
 						candidates = append(candidates, j)
 					}
 				}
+				for f := range farPartners {
+					if j := far(i, f, members); j != i {
+						candidates = append(candidates, j)
+					}
+				}
 			}
 			// Nearest the ideal first: the matching's warm start takes
 			// tight pairs in the order they come.
 			slices.SortStableFunc(candidates, func(a, b int) int { return abs(g.at[a].pos-ideal) - abs(g.at[b].pos-ideal) })
+			if gr+1 < g.groups {
+				for _, c := range keys[gr+1] {
+					for f := range farNext {
+						candidates = append(candidates, far(i, f+7, classes[gr+1][c]))
+					}
+				}
+			}
 			for _, j := range candidates {
 				g.add(min(i, j), max(i, j))
 			}
