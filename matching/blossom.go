@@ -40,6 +40,10 @@ type solver struct {
 	best             []bestEdge // least-slack edge to an S blossom
 	blossombestedges [][]int    // for S blossoms: least-slack edges to other S blossoms
 	unusedblossoms   []int
+	// blossomsEnd is one past the highest blossom number ever used: the
+	// numbers are taken lowest first (unusedblossoms is a stack), so the
+	// loops over blossoms stop there rather than at 2n.
+	blossomsEnd int
 
 	dualvar   []Weight // vertex and blossom duals (vertex duals doubled, as 2u)
 	epoch     uint64   // counts the changes of the vertex duals, for best and tight
@@ -142,6 +146,7 @@ func newSolver(n int, edges []Edge, maxCardinality bool, initial []int) *solver 
 		s.best[b].edge = -1
 	}
 	s.blossombestedges = make([][]int, 2*n)
+	s.blossomsEnd = n
 	for b := 2*n - 1; b >= n; b-- {
 		s.unusedblossoms = append(s.unusedblossoms, b)
 	}

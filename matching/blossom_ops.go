@@ -15,6 +15,7 @@ func (s *solver) addBlossom(base, k int) {
 	bb, bv, bw := s.inblossom[base], s.inblossom[v], s.inblossom[w]
 	b := s.unusedblossoms[len(s.unusedblossoms)-1]
 	s.unusedblossoms = s.unusedblossoms[:len(s.unusedblossoms)-1]
+	s.blossomsEnd = max(s.blossomsEnd, b+1)
 	s.blossombase[b] = base
 	s.blossomparent[b] = -1
 	s.blossomparent[bb] = b

@@ -19,7 +19,7 @@ func (s *solver) solve() {
 		}
 		// Blossoms of the end of the stage with a zero dual are no longer
 		// needed: expanding them keeps the structure small.
-		for b := n; b < 2*n; b++ {
+		for b := n; b < s.blossomsEnd; b++ {
 			if s.blossomparent[b] == -1 && s.blossombase[b] >= 0 && s.label[b] == 1 && s.dualvar[b].IsZero() {
 				s.expandBlossom(b, true)
 			}
@@ -50,7 +50,7 @@ func (s *solver) startStage() {
 		s.label[i] = 0
 		s.best[i].edge = -1
 	}
-	for b := s.n; b < 2*s.n; b++ {
+	for b := s.n; b < s.blossomsEnd; b++ {
 		s.blossombestedges[b] = nil
 	}
 	clear(s.allowedge)
@@ -305,7 +305,7 @@ func (s *solver) nextDelta() change {
 			c3.consider(s.bestSlack(v).Half(), 3, s.best[v].edge)
 		}
 	}
-	for b := n; b < 2*n; b++ {
+	for b := n; b < s.blossomsEnd; b++ {
 		if s.blossomparent[b] != -1 {
 			continue
 		}
@@ -355,7 +355,7 @@ func (s *solver) shiftDuals(delta Weight) {
 			}
 		}
 	}
-	for b := s.n; b < 2*s.n; b++ {
+	for b := s.n; b < s.blossomsEnd; b++ {
 		if s.blossombase[b] < 0 || s.blossomparent[b] != -1 {
 			continue
 		}
