@@ -20,7 +20,9 @@ type graph struct {
 	groups    int
 	forbidden map[[2]int]bool
 	edges     []matching.Edge
-	inGraph   map[[2]int]bool
+	// next[i] lists the vertices j > i paired with i in the graph (degrees
+	// are small: a scan beats a map).
+	next [][]int32
 	scratch   [2][]int64
 	bases     []matching.Weight
 	// window: when complete, every allowed pair of score groups at most
@@ -39,7 +41,7 @@ type graph struct {
 // addLikely); pricing then adds whatever else could improve the matching.
 func buildGraph(pool []*Player, fr *frame, rules Rules, window int, forbidden map[[2]int]bool, sparse bool) (*graph, error) {
 	groups := fr.groups
-	g := &graph{pool: pool, frame: fr, rules: rules, groups: groups, forbidden: forbidden, window: window, complete: !sparse, inGraph: map[[2]int]bool{}}
+	g := &graph{pool: pool, frame: fr, rules: rules, groups: groups, forbidden: forbidden, window: window, complete: !sparse}
 	n := len(rules.Criteria)
 	g.scratch = [2][]int64{make([]int64, n), make([]int64, n)}
 	g.at = make([]slot, len(pool))
@@ -61,13 +63,14 @@ func buildGraph(pool []*Player, fr *frame, rules Rules, window int, forbidden ma
 		return nil, err
 	}
 	g.weigher = newWeigher(g)
+	g.next = make([][]int32, len(pool))
 	if sparse {
 		g.addLikely()
 		return g, nil
 	}
 	for i := range pool {
 		for j := i + 1; j < len(pool) && g.at[j].group-g.at[i].group <= window; j++ {
-			g.add(i, j)
+			g.addNew(i, j)
 		}
 	}
 	return g, nil
@@ -187,21 +190,29 @@ func (g *graph) allowed(i, j int) bool {
 	return a.Met[b.ID] < g.rules.MaxMeetings && !g.forbidden[[2]int{a.ID, b.ID}]
 }
 
-// add puts the pair (i, j) in the graph if the rules allow it and it is
-// not there yet, and reports whether it did.
+// add puts the pair (i, j), i < j, in the graph if the rules allow it and
+// it is not there yet, and reports whether it did.
 func (g *graph) add(i, j int) bool {
-	if g.inGraph[[2]int{i, j}] || !g.allowed(i, j) {
+	if slices.Contains(g.next[i], int32(j)) {
 		return false
 	}
-	g.inGraph[[2]int{i, j}] = true
+	return g.addNew(i, j)
+}
+
+// addNew is add for a pair known not to be in the graph yet (i < j).
+func (g *graph) addNew(i, j int) bool {
 	var w matching.Weight
 	if slices.Contains(g.weigher.special[i], int32(j)) {
+		if !g.allowed(i, j) {
+			return false
+		}
 		costs, _ := g.costs(i, j)
 		w = g.weight(costs).Neg()
 	} else {
 		gi, gj := g.at[i].group, g.at[j].group
 		w = g.weigher.weight(g.weigher.prepare(g, gi, gj), gi, gj, i, j)
 	}
+	g.next[i] = append(g.next[i], int32(j))
 	g.edges = append(g.edges, matching.Edge{U: i, V: j, W: w})
 	return true
 }
