@@ -104,9 +104,40 @@ func checkPatch(t *testing.T, before, after *outflank.Tournament) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	source := before.Clone()
 	patched, err := before.Patch(changes)
 	if err != nil {
 		t.Fatalf("Patch(%v): %v", changes, err)
+	}
+	// Patch shares what no change touched with before: patching before
+	// again, another way (inserting a player, a game and a bye at the end,
+	// where a slice may have room), and setting the versions of the games
+	// patched, as a store does, change neither before nor the first copy.
+	kept := patched.Clone()
+	for _, c := range changes {
+		if n, table, err := outflank.KeyNumbers(c.Key); err == nil && c.Entity == outflank.EntityGame && c.After != nil {
+			g, err := patched.Game(n, table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k, err := kept.Game(n, table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Version += 100
+			k.Version += 100
+		}
+	}
+	if _, err := before.Patch(insertions(t, before)); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(before, source) {
+		again, _ := outflank.Diff(source, before)
+		t.Fatalf("Patch changed the tournament it patched: %v", again)
+	}
+	if !reflect.DeepEqual(patched, kept) {
+		again, _ := outflank.Diff(kept, patched)
+		t.Fatalf("patching the same tournament again changed the first copy: %v", again)
 	}
 	applied, err := before.Apply(changes)
 	if err != nil {
@@ -121,6 +152,36 @@ func checkPatch(t *testing.T, before, after *outflank.Tournament) {
 	if reflect.DeepEqual(withoutVersions(before), withoutVersions(after)) != (len(changes) == 0) {
 		t.Fatalf("%d changes between states equal %v", len(changes), reflect.DeepEqual(before, after))
 	}
+}
+
+// insertions are the changes that add to t a player, a game at the last
+// round's next table and a bye for the new player, rows at the end of
+// their slices, and delete the last round's first bye.
+func insertions(t *testing.T, tour *outflank.Tournament) []outflank.Change {
+	t.Helper()
+	more := tour.Clone()
+	id := 1
+	if n := len(more.Players); n > 0 {
+		id = more.Players[n-1].ID + 1
+	}
+	more.Players = append(more.Players, outflank.Player{ID: id, Name: fmt.Sprintf("Inserted %d", id)})
+	if n := len(more.Rounds); n > 0 {
+		r := &more.Rounds[n-1]
+		table := 1
+		if len(r.Games) > 0 {
+			table = r.Games[len(r.Games)-1].Table + 1
+		}
+		r.Games = append(r.Games, outflank.Game{Table: table, Black: 1, White: id})
+		if len(r.Byes) > 0 {
+			r.Byes = r.Byes[1:] // deleted: the others move
+		}
+		r.Byes = append(r.Byes, id)
+	}
+	changes, err := outflank.Diff(tour, more)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return changes
 }
 
 // withoutVersions is a copy of t without the versions stores set, with
