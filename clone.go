@@ -3,8 +3,9 @@ package outflank
 import "slices"
 
 // Clone returns a deep copy of t: changing one never changes the other.
+// The copy is not sealed (Seal), whether t is or not.
 func (t *Tournament) Clone() *Tournament {
-	c := *t
+	c := t.unsealed()
 	c.Players = slices.Clone(t.Players)
 	for i := range c.Players {
 		if w := c.Players[i].WithdrawnAfterRound; w != nil {
@@ -34,6 +35,14 @@ func (t *Tournament) Clone() *Tournament {
 		}
 	}
 	return &c
+}
+
+// unsealed is a shallow copy of t that is not sealed: a copy to change
+// must not share what t worked out (Seal).
+func (t *Tournament) unsealed() Tournament {
+	c := *t
+	c.derived = nil
+	return c
 }
 
 // Created lists every row of t as a creation, in writing order: the audit

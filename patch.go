@@ -20,18 +20,22 @@ import (
 // changing it: t is never changed, and the copy must not be changed in
 // place either (a store's kept states never are; Clone gives a copy to
 // change). A result at a 5,000-player event copies the games of one round
-// instead of the whole event's.
+// instead of the whole event's. The copy of a sealed tournament is sealed,
+// with the lists the changes cannot have changed (Seal).
 //
 // t must be in the canonical order Assemble gives. The copy's Version and
 // the versions of the games it changed are left for the store to set
 // (those games are in slices Patch copied).
 func (t *Tournament) Patch(changes []Change) (*Tournament, error) {
-	c := *t
+	c := t.unsealed()
 	p := patcher{t: &c, games: map[int]bool{}, byes: map[int]bool{}}
 	for _, ch := range changes {
 		if err := p.row(ch); err != nil {
 			return nil, Errorf(EINTERNAL, "patching %s %s of %s: %v", ch.Entity, ch.Key, t.Slug, err)
 		}
+	}
+	if t.derived != nil {
+		c.derived = t.derived.carry(t, &c, changes)
 	}
 	return &c, nil
 }

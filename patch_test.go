@@ -152,6 +152,43 @@ func checkPatch(t *testing.T, before, after *outflank.Tournament) {
 	if reflect.DeepEqual(withoutVersions(before), withoutVersions(after)) != (len(changes) == 0) {
 		t.Fatalf("%d changes between states equal %v", len(changes), reflect.DeepEqual(before, after))
 	}
+	checkSealedPatch(t, before, after, changes)
+}
+
+// checkSealedPatch checks the lists of a sealed tournament patched: before,
+// sealed, with its lists after every round drawn up, patched with changes,
+// has the lists after every round of after (inherited where the changes
+// left them alone, drawn up anew elsewhere), and so has a copy of it.
+func checkSealedPatch(t *testing.T, before, after *outflank.Tournament, changes []outflank.Change) {
+	t.Helper()
+	sealed := before.Clone()
+	sealed.Seal()
+	for round := range len(sealed.Rounds) + 2 {
+		sealed.IFRL(round)
+	}
+	patched, err := sealed.Patch(changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !patched.Sealed() {
+		t.Fatal("the copy Patch makes of a sealed tournament is not sealed")
+	}
+	if err := patched.CheckLists(after); err != nil {
+		t.Fatalf("after %v: %v", changes, err)
+	}
+	copied := patched.Clone()
+	if copied.Sealed() {
+		t.Fatal("Clone's copy of a sealed tournament is sealed")
+	}
+	for round := range len(after.Rounds) + 2 {
+		want := after.IFRL(round)
+		if got := patched.IFRL(round); !reflect.DeepEqual(got, want) {
+			t.Fatalf("after %v, the lists after round %d of the sealed copy:\n%+v\nwant\n%+v", changes, round, got, want)
+		}
+		if got := copied.IFRL(round); !reflect.DeepEqual(got, want) {
+			t.Fatalf("after %v, the lists after round %d of its copy:\n%+v\nwant\n%+v", changes, round, got, want)
+		}
+	}
 }
 
 // insertions are the changes that add to t a player, a game at the last

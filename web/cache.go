@@ -156,7 +156,11 @@ func (c *pageCache) putLocked(key string, p *page) {
 
 // tournamentCache keeps the tournaments loaded from the store, each at the
 // version it was loaded at, and loads each one once however many requests
-// ask for it at the same time.
+// ask for it at the same time. The pages only read them: from a store that
+// keeps its tournaments in memory (outflank.SharedReader), it takes them
+// as kept, sealed, without a copy, and the lists drawn up from one are
+// drawn up once for every page (and inherited by the next version when a
+// change leaves them as they were: a result of the round in play).
 type tournamentCache struct {
 	store outflank.Store
 	mu    sync.Mutex
@@ -191,7 +195,7 @@ func (c *tournamentCache) get(ctx context.Context, slug string, version int64) (
 		l = &loading{done: make(chan struct{})}
 		c.tours[slug] = l
 		go func() {
-			l.t, l.err = c.store.Tournament(context.WithoutCancel(ctx), slug)
+			l.t, l.err = c.load(context.WithoutCancel(ctx), slug)
 			close(l.done)
 		}()
 	}
@@ -209,4 +213,12 @@ func (c *tournamentCache) get(ctx context.Context, slug string, version int64) (
 		return c.get(ctx, slug, version)
 	}
 	return l.t, nil
+}
+
+// load reads the tournament with slug: shared, when the store can.
+func (c *tournamentCache) load(ctx context.Context, slug string) (*outflank.Tournament, error) {
+	if s, ok := c.store.(outflank.SharedReader); ok {
+		return s.SharedTournament(ctx, slug)
+	}
+	return c.store.Tournament(ctx, slug)
 }
