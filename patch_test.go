@@ -1,6 +1,7 @@
 package outflank_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -25,8 +26,12 @@ func TestPatchAsApply(t *testing.T) {
 				steps := 0
 				for !tour.Status().Done && steps < 400 {
 					before := tour.Clone()
+					was := jsonOf(t, before)
 					if !step(t, tour, rng) {
 						break // a small field runs out of pairings: enough steps
+					}
+					if now := jsonOf(t, before); now != was {
+						t.Fatalf("the step changed in place what Clone shares (a result, a choice, a withdrawal):\n%s\nwas\n%s", now, was)
 					}
 					checkPatch(t, before, tour)
 					if rng.IntN(8) == 0 {
@@ -189,6 +194,16 @@ func checkSealedPatch(t *testing.T, before, after *outflank.Tournament, changes 
 			t.Fatalf("after %v, the lists after round %d of its copy:\n%+v\nwant\n%+v", changes, round, got, want)
 		}
 	}
+}
+
+// jsonOf is t as the tournament file writes it.
+func jsonOf(t *testing.T, tour *outflank.Tournament) string {
+	t.Helper()
+	data, err := json.Marshal(tour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
 
 // insertions are the changes that add to t a player, a game at the last
