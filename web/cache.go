@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -37,16 +35,19 @@ type page struct {
 // newPage finishes a rendered body: its ETag (the version and the key
 // determine the bytes: rendering is deterministic) and its gzip.
 func newPage(key string, version int64, ctype string, body []byte) *page {
+	return newPageOf(key, version, ctype, []piece{{text: body}})
+}
+
+// newPageOf is newPage of a body rendered as pieces (pieces.go), whose
+// gzip reuses the blocks' deflated form.
+func newPageOf(key string, version int64, ctype string, pieces []piece) *page {
+	body := joinPieces(pieces)
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	tag := fmt.Sprintf("v%d-%x", version, h.Sum64())
 	p := &page{key: key, version: version, etag: `"` + tag + `"`, etagGz: `"` + tag + `-gz"`, ctype: ctype, body: body, bodyLength: strconv.Itoa(len(body))}
 	if len(body) > 1024 {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-		zw.Write(body)
-		zw.Close()
-		p.gz = buf.Bytes()
+		p.gz = gzipPieces(pieces)
 		p.gzLength = strconv.Itoa(len(p.gz))
 	}
 	return p
