@@ -19,8 +19,12 @@ type page struct {
 	etag    string // of the body; the gzip's is etagGz (RFC 9110 8.8.3)
 	etagGz  string
 	ctype   string
-	body    []byte
-	gz      []byte // body gzipped, nil when too small to gain
+	// pieces are the body as rendered (pieces.go), joined the first time
+	// a request takes it unzipped (most take the gzip).
+	pieces   []piece
+	bodyOnce sync.Once
+	body     []byte
+	gz       []byte // body gzipped, nil when too small to gain
 	// The Content-Length of each, written once.
 	bodyLength, gzLength string
 
@@ -41,16 +45,25 @@ func newPage(key string, version int64, ctype string, body []byte) *page {
 // newPageOf is newPage of a body rendered as pieces (pieces.go), whose
 // gzip reuses the blocks' deflated form.
 func newPageOf(key string, version int64, ctype string, pieces []piece) *page {
-	body := joinPieces(pieces)
+	size := 0
+	for _, p := range pieces {
+		size += p.len()
+	}
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	tag := fmt.Sprintf("v%d-%x", version, h.Sum64())
-	p := &page{key: key, version: version, etag: `"` + tag + `"`, etagGz: `"` + tag + `-gz"`, ctype: ctype, body: body, bodyLength: strconv.Itoa(len(body))}
-	if len(body) > 1024 {
+	p := &page{key: key, version: version, etag: `"` + tag + `"`, etagGz: `"` + tag + `-gz"`, ctype: ctype, pieces: pieces, bodyLength: strconv.Itoa(size)}
+	if size > 1024 {
 		p.gz = gzipPieces(pieces)
 		p.gzLength = strconv.Itoa(len(p.gz))
 	}
 	return p
+}
+
+// bytes is the page's body, unzipped.
+func (p *page) bytes() []byte {
+	p.bodyOnce.Do(func() { p.body = joinPieces(p.pieces) })
+	return p.body
 }
 
 // pageCache keeps rendered pages by key (a path and its query), at most

@@ -259,10 +259,10 @@ func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype, va
 // strong validator of different bytes must (RFC 9110 8.8.3).
 func (s *Server) write(w http.ResponseWriter, r *http.Request, p *page) {
 	h := w.Header()
-	body, etag, length := p.body, p.etag, p.bodyLength
+	etag, length := p.etag, p.bodyLength
 	gz := p.gz != nil && acceptsGzip(r)
 	if gz {
-		body, etag, length = p.gz, p.etagGz, p.gzLength
+		etag, length = p.etagGz, p.gzLength
 	}
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "no-cache") // revalidate: a live page changes
@@ -277,8 +277,12 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, p *page) {
 	}
 	h.Set("Content-Length", length)
 	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(body)
+	switch {
+	case r.Method == http.MethodHead:
+	case gz:
+		w.Write(p.gz)
+	default:
+		w.Write(p.bytes())
 	}
 }
 
