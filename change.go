@@ -306,8 +306,8 @@ func gamesEqual(g, h *Game) bool {
 	if a != b || !pointeesEqual(g.Choice, h.Choice) {
 		return false
 	}
-	if g.Result == nil || h.Result == nil {
-		return g.Result == h.Result
+	if g.Result == nil || h.Result == nil || g.Result == h.Result {
+		return g.Result == h.Result // nil, or shared by a copy (Clone)
 	}
 	r, q := *g.Result, *h.Result
 	r.Board, q.Board = nil, nil
@@ -317,7 +317,7 @@ func gamesEqual(g, h *Game) bool {
 // pointeesEqual reports whether p and q are both nil or point to equal
 // values.
 func pointeesEqual[T comparable](p, q *T) bool {
-	if p == nil || q == nil {
+	if p == nil || q == nil || p == q {
 		return p == q
 	}
 	return *p == *q

@@ -102,15 +102,23 @@ func TestDiffAsJSON(t *testing.T) {
 		"a result": func(t *Tournament) {
 			t.Rounds[0].Games[1].Result = &Result{Outcome: OutcomeNormal, BlackDiscs: 33, WhiteDiscs: 31}
 		},
-		"a result replaced": func(t *Tournament) { t.Rounds[0].Games[0].Result.BlackDiscs = 41 },
-		"a result removed":  func(t *Tournament) { t.Rounds[0].Games[0].Result = nil },
-		"a board":           func(t *Tournament) { t.Rounds[0].Games[0].Result.Board = &Discs{Black: 40, White: 24} },
-		"a player added":    func(t *Tournament) { t.Players = append(t.Players, Player{ID: 9, Name: "Player 9"}) },
-		"a player edited":   func(t *Tournament) { t.Players[2].Rating = 1500 },
-		"a withdrawal":      func(t *Tournament) { n := 1; t.Players[3].WithdrawnAfterRound = &n },
-		"an absence":        func(t *Tournament) { t.Players[4].AbsentRounds = append(t.Players[4].AbsentRounds, 2) },
-		"a player removed":  func(t *Tournament) { t.Players = t.Players[:len(t.Players)-1] },
-		"a round removed":   func(t *Tournament) { t.Rounds = nil },
+		"a result replaced": func(t *Tournament) {
+			res := *t.Rounds[0].Games[0].Result // shared with base (Clone): replaced, not changed
+			res.BlackDiscs = 41
+			t.Rounds[0].Games[0].Result = &res
+		},
+		"a result removed": func(t *Tournament) { t.Rounds[0].Games[0].Result = nil },
+		"a board": func(t *Tournament) {
+			res := *t.Rounds[0].Games[0].Result
+			res.Board = &Discs{Black: 40, White: 24}
+			t.Rounds[0].Games[0].Result = &res
+		},
+		"a player added":   func(t *Tournament) { t.Players = append(t.Players, Player{ID: 9, Name: "Player 9"}) },
+		"a player edited":  func(t *Tournament) { t.Players[2].Rating = 1500 },
+		"a withdrawal":     func(t *Tournament) { n := 1; t.Players[3].WithdrawnAfterRound = &n },
+		"an absence":       func(t *Tournament) { t.Players[4].AbsentRounds = append(t.Players[4].AbsentRounds, 2) },
+		"a player removed": func(t *Tournament) { t.Players = t.Players[:len(t.Players)-1] },
+		"a round removed":  func(t *Tournament) { t.Rounds = nil },
 		"a round added": func(t *Tournament) {
 			t.Rounds = append(t.Rounds, Round{Number: 2, Stage: StageSwiss, Games: []Game{{Table: 1, Black: 2, White: 1}}, Byes: []int{3}})
 		},

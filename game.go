@@ -14,6 +14,9 @@ type Game struct {
 	// recorded (WOC IV.9); nil for other games.
 	Choice *Choice `json:"choice,omitempty"`
 	// Result is nil until a result is entered.
+	//
+	// A Choice or Result in a game, and a Result's Board, are replaced,
+	// never changed in place: copies of a tournament share them (Clone).
 	Result *Result `json:"result,omitempty"`
 	// Version is the stored row's version, for refusing a write based on a
 	// stale read (see ResultOptions.IfVersion); 0 for a game never stored.

@@ -92,7 +92,7 @@ func (t *Tournament) CheckPairing(opts CheckOptions) (*PairCheck, error) {
 		return nil, Errorf(EINVALID, "round %d: %s has rounds 1 to %d", n, t.Slug, len(t.Rounds))
 	}
 	r := &t.Rounds[n-1]
-	before := *t
+	before := t.unsealed()
 	before.Rounds = t.Rounds[:n-1]
 	if err := before.swissPriced(n, r.Stage); err != nil {
 		return nil, err

@@ -15,20 +15,43 @@ import (
 // it costs the changed rows, not the whole tournament: it is how a store
 // keeps the tournament in memory up to date (internal/memo).
 //
+// The copy shares with t every slice no change touches (the players, a
+// round's games or byes), and copies each one a change touches before
+// changing it: t is never changed, and the copy must not be changed in
+// place either (a store's kept states never are; Clone gives a copy to
+// change). A result at a 5,000-player event copies the games of one round
+// instead of the whole event's. The copy of a sealed tournament is sealed,
+// with the lists the changes cannot have changed (Seal).
+//
 // t must be in the canonical order Assemble gives. The copy's Version and
-// the versions of the games it changed are left for the store to set.
+// the versions of the games it changed are left for the store to set
+// (those games are in slices Patch copied).
 func (t *Tournament) Patch(changes []Change) (*Tournament, error) {
-	c := t.Clone()
+	c := t.unsealed()
+	p := patcher{t: &c, games: map[int]bool{}, byes: map[int]bool{}}
 	for _, ch := range changes {
-		if err := c.patchRow(ch); err != nil {
+		if err := p.row(ch); err != nil {
 			return nil, Errorf(EINTERNAL, "patching %s %s of %s: %v", ch.Entity, ch.Key, t.Slug, err)
 		}
 	}
-	return c, nil
+	if t.derived != nil {
+		c.derived = t.derived.carry(t, &c, changes)
+	}
+	return &c, nil
 }
 
-// patchRow applies one change to t, in place.
-func (t *Tournament) patchRow(ch Change) error {
+// patcher applies changes to a shallow copy of a tournament, copying each
+// slice before it changes it the first time: the players, the rounds, and
+// the games and byes of the rounds numbered in games and byes.
+type patcher struct {
+	t               *Tournament
+	players, rounds bool
+	games, byes     map[int]bool
+}
+
+// row applies one change to p.t.
+func (p *patcher) row(ch Change) error {
+	t := p.t
 	keep := ch.After != nil
 	if ch.Entity == EntityTournament {
 		if !keep {
@@ -48,18 +71,22 @@ func (t *Tournament) patchRow(ch Change) error {
 	}
 	switch ch.Entity {
 	case EntityPlayer:
-		p, err := decodeAfter[Player](ch)
+		pl, err := decodeAfter[Player](ch)
 		if err != nil {
 			return err
 		}
+		if !p.players {
+			t.Players, p.players = slices.Clone(t.Players), true
+		}
 		i, found := slices.BinarySearchFunc(t.Players, n, func(p Player, id int) int { return p.ID - id })
-		t.Players = patchSlice(t.Players, i, found, p, keep)
+		t.Players = patchSlice(t.Players, i, found, pl, keep)
 		return nil
 	case EntityRound:
 		h, err := decodeAfter[roundHeader](ch)
 		if err != nil {
 			return err
 		}
+		p.copyRounds()
 		i, found := t.roundIndex(n)
 		r := Round{Number: h.Number, Stage: h.Stage, Method: h.Method, Seed: h.Seed}
 		if found {
@@ -73,8 +100,12 @@ func (t *Tournament) patchRow(ch Change) error {
 		if !ok {
 			return fmt.Errorf("round %d is not there", n)
 		}
+		p.copyRounds()
 		r := &t.Rounds[ri]
 		if ch.Entity == EntityBye {
+			if !p.byes[n] {
+				r.Byes, p.byes[n] = slices.Clone(r.Byes), true
+			}
 			i, found := slices.BinarySearch(r.Byes, m)
 			r.Byes = patchSlice(r.Byes, i, found, m, keep)
 			return nil
@@ -83,11 +114,22 @@ func (t *Tournament) patchRow(ch Change) error {
 		if err != nil {
 			return err
 		}
+		if !p.games[n] {
+			r.Games, p.games[n] = slices.Clone(r.Games), true
+		}
 		i, found := slices.BinarySearchFunc(r.Games, m, func(g Game, table int) int { return g.Table - table })
 		r.Games = patchSlice(r.Games, i, found, g, keep)
 		return nil
 	}
 	return fmt.Errorf("unknown entity")
+}
+
+// copyRounds copies the rounds (their headers; their games and byes are
+// shared until changed) the first time a change touches one.
+func (p *patcher) copyRounds() {
+	if !p.rounds {
+		p.t.Rounds, p.rounds = slices.Clone(p.t.Rounds), true
+	}
 }
 
 // decodeAfter decodes a change's After (the zero value for a deletion).

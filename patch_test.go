@@ -1,6 +1,7 @@
 package outflank_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -25,8 +26,12 @@ func TestPatchAsApply(t *testing.T) {
 				steps := 0
 				for !tour.Status().Done && steps < 400 {
 					before := tour.Clone()
+					was := jsonOf(t, before)
 					if !step(t, tour, rng) {
 						break // a small field runs out of pairings: enough steps
+					}
+					if now := jsonOf(t, before); now != was {
+						t.Fatalf("the step changed in place what Clone shares (a result, a choice, a withdrawal):\n%s\nwas\n%s", now, was)
 					}
 					checkPatch(t, before, tour)
 					if rng.IntN(8) == 0 {
@@ -104,9 +109,40 @@ func checkPatch(t *testing.T, before, after *outflank.Tournament) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	source := before.Clone()
 	patched, err := before.Patch(changes)
 	if err != nil {
 		t.Fatalf("Patch(%v): %v", changes, err)
+	}
+	// Patch shares what no change touched with before: patching before
+	// again, another way (inserting a player, a game and a bye at the end,
+	// where a slice may have room), and setting the versions of the games
+	// patched, as a store does, change neither before nor the first copy.
+	kept := patched.Clone()
+	for _, c := range changes {
+		if n, table, err := outflank.KeyNumbers(c.Key); err == nil && c.Entity == outflank.EntityGame && c.After != nil {
+			g, err := patched.Game(n, table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k, err := kept.Game(n, table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Version += 100
+			k.Version += 100
+		}
+	}
+	if _, err := before.Patch(insertions(t, before)); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(before, source) {
+		again, _ := outflank.Diff(source, before)
+		t.Fatalf("Patch changed the tournament it patched: %v", again)
+	}
+	if !reflect.DeepEqual(patched, kept) {
+		again, _ := outflank.Diff(kept, patched)
+		t.Fatalf("patching the same tournament again changed the first copy: %v", again)
 	}
 	applied, err := before.Apply(changes)
 	if err != nil {
@@ -121,6 +157,83 @@ func checkPatch(t *testing.T, before, after *outflank.Tournament) {
 	if reflect.DeepEqual(withoutVersions(before), withoutVersions(after)) != (len(changes) == 0) {
 		t.Fatalf("%d changes between states equal %v", len(changes), reflect.DeepEqual(before, after))
 	}
+	checkSealedPatch(t, before, after, changes)
+}
+
+// checkSealedPatch checks the lists of a sealed tournament patched: before,
+// sealed, with its lists after every round drawn up, patched with changes,
+// has the lists after every round of after (inherited where the changes
+// left them alone, drawn up anew elsewhere), and so has a copy of it.
+func checkSealedPatch(t *testing.T, before, after *outflank.Tournament, changes []outflank.Change) {
+	t.Helper()
+	sealed := before.Clone()
+	sealed.Seal()
+	for round := range len(sealed.Rounds) + 2 {
+		sealed.IFRL(round)
+	}
+	patched, err := sealed.Patch(changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !patched.Sealed() {
+		t.Fatal("the copy Patch makes of a sealed tournament is not sealed")
+	}
+	if err := patched.CheckLists(after); err != nil {
+		t.Fatalf("after %v: %v", changes, err)
+	}
+	copied := patched.Clone()
+	if copied.Sealed() {
+		t.Fatal("Clone's copy of a sealed tournament is sealed")
+	}
+	for round := range len(after.Rounds) + 2 {
+		want := after.IFRL(round)
+		if got := patched.IFRL(round); !reflect.DeepEqual(got, want) {
+			t.Fatalf("after %v, the lists after round %d of the sealed copy:\n%+v\nwant\n%+v", changes, round, got, want)
+		}
+		if got := copied.IFRL(round); !reflect.DeepEqual(got, want) {
+			t.Fatalf("after %v, the lists after round %d of its copy:\n%+v\nwant\n%+v", changes, round, got, want)
+		}
+	}
+}
+
+// jsonOf is t as the tournament file writes it.
+func jsonOf(t *testing.T, tour *outflank.Tournament) string {
+	t.Helper()
+	data, err := json.Marshal(tour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// insertions are the changes that add to t a player, a game at the last
+// round's next table and a bye for the new player, rows at the end of
+// their slices, and delete the last round's first bye.
+func insertions(t *testing.T, tour *outflank.Tournament) []outflank.Change {
+	t.Helper()
+	more := tour.Clone()
+	id := 1
+	if n := len(more.Players); n > 0 {
+		id = more.Players[n-1].ID + 1
+	}
+	more.Players = append(more.Players, outflank.Player{ID: id, Name: fmt.Sprintf("Inserted %d", id)})
+	if n := len(more.Rounds); n > 0 {
+		r := &more.Rounds[n-1]
+		table := 1
+		if len(r.Games) > 0 {
+			table = r.Games[len(r.Games)-1].Table + 1
+		}
+		r.Games = append(r.Games, outflank.Game{Table: table, Black: 1, White: id})
+		if len(r.Byes) > 0 {
+			r.Byes = r.Byes[1:] // deleted: the others move
+		}
+		r.Byes = append(r.Byes, id)
+	}
+	changes, err := outflank.Diff(tour, more)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return changes
 }
 
 // withoutVersions is a copy of t without the versions stores set, with

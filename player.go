@@ -46,7 +46,8 @@ type Player struct {
 	Exemption string `json:"exemption,omitempty"`
 	// WithdrawnAfterRound is the last round the player took part in before
 	// withdrawing, nil while active. A withdrawn player is never paired again
-	// and may not re-enter (WOC II.8, EGP Withdrawals).
+	// and may not re-enter (WOC II.8, EGP Withdrawals). It is replaced,
+	// never changed in place: copies of a tournament share it (Clone).
 	WithdrawnAfterRound *int `json:"withdrawn_after_round"`
 	// AbsentRounds are the rounds the player misses, in order: rounds to
 	// come, in which they are not paired and get no bye, and rounds entered

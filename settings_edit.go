@@ -75,7 +75,7 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	if s.BrightwellCByRules && !started {
 		s.BrightwellC = rs.BrightwellC(rounds)
 	}
-	next := *t
+	next := t.unsealed()
 	next.Name, next.Date, next.Rules, next.Settings = strings.TrimSpace(edit.Name), edit.Date, edit.Rules, s
 	if err := next.validateHeader(); err != nil {
 		return "", err

@@ -174,10 +174,20 @@ type Lists struct {
 // played, at a WOC its playoffs and the final list once they are played
 // (WOC II.3), elsewhere the final list at once (EGP II.3; AOF 4.1; BOF
 // Regionals 5, National 10).
+//
+// A sealed tournament draws up its lists after each round once (Seal).
 func (t *Tournament) IFRL(afterRound int) Lists {
 	if afterRound <= 0 {
 		afterRound = t.Progress().Complete
 	}
+	if t.derived != nil {
+		return t.derived.ifrl(afterRound, func() Lists { return t.ifrl(afterRound) })
+	}
+	return t.ifrl(afterRound)
+}
+
+// ifrl draws up the lists after round afterRound (resolved: Progress).
+func (t *Tournament) ifrl(afterRound int) Lists {
 	plan := t.Plan()
 	l := Lists{Provisional: t.Standings(afterRound), Rule: plan.ListRule}
 	played := 0

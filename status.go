@@ -52,14 +52,22 @@ func (t *Tournament) status() Step {
 	}
 	if p := t.Progress(); len(p.InPlay) > 0 {
 		s := Step{Headline: fmt.Sprintf("enter the results of %s (%d of %d in)", roundsWord(p.InPlay), p.Results, p.Games)}
+		// Only the games listed are described (capLines): a 5,000-player
+		// round has 2,500 games in play, and every page asks.
+		missing := 0
 		for _, r := range t.Rounds {
 			for _, g := range r.Games {
 				if g.Result == nil && r.counts() {
-					s.Lines = append(s.Lines, fmt.Sprintf("round %d table %d: %s v %s", r.Number, g.Table, t.Describe(g.Black), t.Describe(g.White)))
+					if missing < maxLines {
+						s.Lines = append(s.Lines, fmt.Sprintf("round %d table %d: %s v %s", r.Number, g.Table, t.Describe(g.Black), t.Describe(g.White)))
+					}
+					missing++
 				}
 			}
 		}
-		s.Lines = capLines(s.Lines)
+		if missing > maxLines {
+			s.Lines = append(s.Lines, fmt.Sprintf("... and %d more", missing-maxLines))
+		}
 		return s
 	}
 	main := 0

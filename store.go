@@ -37,6 +37,17 @@ type Store interface {
 	Close() error
 }
 
+// SharedReader is a Store that keeps the tournaments it reads in memory
+// and can serve one as kept, without the copy Tournament makes for a
+// caller that changes it: what a web server renders its pages from.
+type SharedReader interface {
+	// SharedTournament returns the tournament with slug as the store
+	// keeps it: sealed (Tournament.Seal), shared with every reader, so
+	// that the lists drawn up from it are drawn up once. It must not be
+	// changed.
+	SharedTournament(ctx context.Context, slug string) (*Tournament, error)
+}
+
 // Feed tells which tournaments changed, whatever process changed them: the
 // web server's live pages follow it.
 type Feed interface {

@@ -28,6 +28,10 @@ type Tournament struct {
 	// change (0 for one never stored): what a page rendered from it is
 	// cached under.
 	Version int64 `json:"-"`
+
+	// derived is what a sealed tournament has worked out (Seal); nil
+	// for one that may change.
+	derived *derived
 }
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)

@@ -73,6 +73,24 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 	return l.t.Clone(), nil // l.t may be the state kept in memory
 }
 
+var _ outflank.SharedReader = (*DB)(nil)
+
+// SharedTournament reads the tournament with slug, consistently, and
+// returns it as kept in memory (outflank.SharedReader): it must not be
+// changed.
+func (db *DB) SharedTournament(ctx context.Context, slug string) (*outflank.Tournament, error) {
+	var l *loaded
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		l, err = db.load(ctx, tx, slug, false)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return l.t, nil // kept (internal/memo), hence sealed and never changed
+}
+
 // Tournaments lists the tournaments, most recent first. Dates and slugs
 // compare byte by byte, as in SQLite, whatever the database's collation.
 func (db *DB) Tournaments(ctx context.Context) ([]outflank.TournamentSummary, error) {

@@ -260,7 +260,10 @@ func pointsOf(rows []standing.Row, id int) float64 {
 }
 
 func rowsDoc(t *outflank.Tournament, rows []standing.Row) []Row {
-	var out []Row
+	if len(rows) == 0 {
+		return nil
+	}
+	out := make([]Row, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, Row{Rank: r.Rank, Equal: r.Equal, Player: r.Player, Name: nameOf(t, r.Player), Country: countryOf(t, r.Player), Points: r.Points, BQ: r.BQ, Discs: r.Discs})
 	}

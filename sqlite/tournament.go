@@ -75,6 +75,19 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 	return l.t.Clone(), nil // l.t may be the state kept in memory
 }
 
+var _ outflank.SharedReader = (*DB)(nil)
+
+// SharedTournament reads the tournament with slug, consistently, and
+// returns it as kept in memory (outflank.SharedReader): it must not be
+// changed.
+func (db *DB) SharedTournament(ctx context.Context, slug string) (*outflank.Tournament, error) {
+	l, err := db.snapshot(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	return l.t, nil // kept (internal/memo), hence sealed and never changed
+}
+
 // snapshot loads the tournament with slug in a read transaction of its own.
 func (db *DB) snapshot(ctx context.Context, slug string) (*loaded, error) {
 	var l *loaded

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -21,8 +19,12 @@ type page struct {
 	etag    string // of the body; the gzip's is etagGz (RFC 9110 8.8.3)
 	etagGz  string
 	ctype   string
-	body    []byte
-	gz      []byte // body gzipped, nil when too small to gain
+	// pieces are the body as rendered (pieces.go), joined the first time
+	// a request takes it unzipped (most take the gzip).
+	pieces   []piece
+	bodyOnce sync.Once
+	body     []byte
+	gz       []byte // body gzipped, nil when too small to gain
 	// The Content-Length of each, written once.
 	bodyLength, gzLength string
 
@@ -37,19 +39,31 @@ type page struct {
 // newPage finishes a rendered body: its ETag (the version and the key
 // determine the bytes: rendering is deterministic) and its gzip.
 func newPage(key string, version int64, ctype string, body []byte) *page {
+	return newPageOf(key, version, ctype, []piece{{text: body}})
+}
+
+// newPageOf is newPage of a body rendered as pieces (pieces.go), whose
+// gzip reuses the blocks' deflated form.
+func newPageOf(key string, version int64, ctype string, pieces []piece) *page {
+	size := 0
+	for _, p := range pieces {
+		size += p.len()
+	}
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	tag := fmt.Sprintf("v%d-%x", version, h.Sum64())
-	p := &page{key: key, version: version, etag: `"` + tag + `"`, etagGz: `"` + tag + `-gz"`, ctype: ctype, body: body, bodyLength: strconv.Itoa(len(body))}
-	if len(body) > 1024 {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
-		zw.Write(body)
-		zw.Close()
-		p.gz = buf.Bytes()
+	p := &page{key: key, version: version, etag: `"` + tag + `"`, etagGz: `"` + tag + `-gz"`, ctype: ctype, pieces: pieces, bodyLength: strconv.Itoa(size)}
+	if size > 1024 {
+		p.gz = gzipPieces(pieces)
 		p.gzLength = strconv.Itoa(len(p.gz))
 	}
 	return p
+}
+
+// bytes is the page's body, unzipped.
+func (p *page) bytes() []byte {
+	p.bodyOnce.Do(func() { p.body = joinPieces(p.pieces) })
+	return p.body
 }
 
 // pageCache keeps rendered pages by key (a path and its query), at most
@@ -156,7 +170,11 @@ func (c *pageCache) putLocked(key string, p *page) {
 
 // tournamentCache keeps the tournaments loaded from the store, each at the
 // version it was loaded at, and loads each one once however many requests
-// ask for it at the same time.
+// ask for it at the same time. The pages only read them: from a store that
+// keeps its tournaments in memory (outflank.SharedReader), it takes them
+// as kept, sealed, without a copy, and the lists drawn up from one are
+// drawn up once for every page (and inherited by the next version when a
+// change leaves them as they were: a result of the round in play).
 type tournamentCache struct {
 	store outflank.Store
 	mu    sync.Mutex
@@ -191,7 +209,7 @@ func (c *tournamentCache) get(ctx context.Context, slug string, version int64) (
 		l = &loading{done: make(chan struct{})}
 		c.tours[slug] = l
 		go func() {
-			l.t, l.err = c.store.Tournament(context.WithoutCancel(ctx), slug)
+			l.t, l.err = c.load(context.WithoutCancel(ctx), slug)
 			close(l.done)
 		}()
 	}
@@ -209,4 +227,12 @@ func (c *tournamentCache) get(ctx context.Context, slug string, version int64) (
 		return c.get(ctx, slug, version)
 	}
 	return l.t, nil
+}
+
+// load reads the tournament with slug: shared, when the store can.
+func (c *tournamentCache) load(ctx context.Context, slug string) (*outflank.Tournament, error) {
+	if s, ok := c.store.(outflank.SharedReader); ok {
+		return s.SharedTournament(ctx, slug)
+	}
+	return c.store.Tournament(ctx, slug)
 }

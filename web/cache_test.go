@@ -77,7 +77,7 @@ func TestRenderFailureIsNotKept(t *testing.T) {
 	p, err := c.page(context.Background(), "/p", 1, func(context.Context) (*page, error) {
 		return newPage("/p", 1, "text/html", []byte("ok")), nil
 	})
-	if err != nil || string(p.body) != "ok" {
+	if err != nil || string(p.bytes()) != "ok" {
 		t.Fatalf("after a failure: %v", err)
 	}
 }

@@ -21,7 +21,7 @@ var templateFuncs = template.FuncMap{
 		return fmt.Sprint(n)
 	},
 	"dict":     dict,
-	"rowsHTML": standingsRows,
+	"rowsHTML": rowsHTML,
 	"cap":      capitalize,
 	"bracket":  bracketTitle,
 	"format":   formatWords,

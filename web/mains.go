@@ -2,10 +2,11 @@ package web
 
 import "sync"
 
-// builtMain is a page's view and its <main> rendered, at one version.
+// builtMain is a page's view and its <main> rendered (as pieces:
+// pieces.go), at one version.
 type builtMain struct {
 	v    view
-	html []byte
+	main []piece
 }
 
 // mainCache keeps, for each page (mainKey), the <main> of the latest

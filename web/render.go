@@ -33,13 +33,21 @@ type view struct {
 	// Main is the page's <main> already rendered (by its "main"
 	// template), or "": the layout renders it.
 	Main template.HTML
+	// Pieces is the render's table of pieces (pieces.go), nil when it
+	// renders the page whole.
+	Pieces *pieceTable
 }
 
 // pages are the parsed templates: each page is the layout with the page's
 // own "title" and "main" templates.
 type pages struct {
 	byName map[string]*template.Template
+	rows   *rowsCache // the standings tables rendered lately
 }
+
+// maxKeptRows bounds the rows of the standings tables kept (rowsCache):
+// four lists of a 5,000-player event, a few megabytes.
+const maxKeptRows = 20000
 
 // parsePages parses every template once, at start.
 func parsePages() (*pages, error) {
@@ -51,7 +59,7 @@ func parsePages() (*pages, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &pages{byName: map[string]*template.Template{}}
+	p := &pages{byName: map[string]*template.Template{}, rows: newRowsCache(maxKeptRows)}
 	for _, name := range names {
 		if path.Base(name) == "layout.html" {
 			continue
@@ -71,19 +79,46 @@ func parsePages() (*pages, error) {
 // render executes page name: the whole page, or only its "main" template
 // for a live update (a fragment).
 func (p *pages) render(name string, fragment bool, v view) ([]byte, error) {
-	t := p.byName[name]
-	if t == nil {
-		return nil, fmt.Errorf("web: no template %q", name)
-	}
-	entry := "layout"
-	if fragment {
-		entry = "main"
+	t, entry, err := p.entry(name, fragment)
+	if err != nil {
+		return nil, err
 	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, entry, v); err != nil {
 		return nil, fmt.Errorf("web: rendering %s: %w", name, err)
 	}
 	return buf.Bytes(), nil
+}
+
+// renderPieces is render into pieces (pieces.go): the same bytes, the
+// standings tables as blocks (rowsCache) and, when main is not nil, the
+// layout's <main> as main's pieces.
+func (p *pages) renderPieces(name string, fragment bool, v view, main []piece) ([]piece, error) {
+	t, entry, err := p.entry(name, fragment)
+	if err != nil {
+		return nil, err
+	}
+	v.Pieces = newPieceTable(p.rows)
+	if main != nil {
+		v.Main = v.Pieces.insert(main...)
+	}
+	w := &pieceWriter{table: v.Pieces}
+	if err := t.ExecuteTemplate(w, entry, v); err != nil {
+		return nil, fmt.Errorf("web: rendering %s: %w", name, err)
+	}
+	return w.done(), nil
+}
+
+// entry is page name's template and the template to execute.
+func (p *pages) entry(name string, fragment bool) (*template.Template, string, error) {
+	t := p.byName[name]
+	if t == nil {
+		return nil, "", fmt.Errorf("web: no template %q", name)
+	}
+	if fragment {
+		return t, "main", nil
+	}
+	return t, "layout", nil
 }
 
 // cacheKey names what a request shows: its path and its query, sorted, so
@@ -139,7 +174,7 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request, name str
 // both are open and rendered again (a 5,000-row standings).
 func (s *Server) tournamentPageOf(w http.ResponseWriter, r *http.Request, name, variant string, build func(t *outflank.Tournament) (view, error)) {
 	key := mainKey(r) + variant
-	s.tournamentDoc(w, r, "text/html; charset=utf-8", variant, func(t *outflank.Tournament, fragment bool) ([]byte, error) {
+	s.tournamentDoc(w, r, "text/html; charset=utf-8", variant, func(t *outflank.Tournament, fragment bool) ([]piece, error) {
 		m, err := s.mains.get(key, t.Version, func() (*builtMain, error) {
 			v, err := build(t)
 			if err != nil {
@@ -152,28 +187,26 @@ func (s *Server) tournamentPageOf(w http.ResponseWriter, r *http.Request, name, 
 				// missed.
 				v.Live = fmt.Sprintf("/t/%s/events?since=%d", t.Slug, t.Version)
 			}
-			main, err := s.pages.render(name, true, v)
+			main, err := s.pages.renderPieces(name, true, v, nil)
 			if err != nil {
 				return nil, err
 			}
-			return &builtMain{v: v, html: main}, nil
+			return &builtMain{v: v, main: main}, nil
 		})
 		if err != nil {
 			return nil, err
 		}
 		if fragment {
-			return m.html, nil
+			return m.main, nil
 		}
-		v := m.v
-		v.Main = template.HTML(m.html) // rendered by the page's own template, escaped there
-		return s.pages.render(name, false, v)
+		return s.pages.renderPieces(name, false, m.v, m.main) // the <main> rendered by the page's own template, escaped there
 	})
 }
 
 // tournamentJSON serves a JSON document about the tournament named by the
 // path's {slug}, written as the command line writes its --json.
 func (s *Server) tournamentJSON(w http.ResponseWriter, r *http.Request, build func(t *outflank.Tournament) (any, error)) {
-	s.tournamentDoc(w, r, "application/json", "", func(t *outflank.Tournament, _ bool) ([]byte, error) {
+	s.tournamentDoc(w, r, "application/json", "", func(t *outflank.Tournament, _ bool) ([]piece, error) {
 		doc, err := build(t)
 		if err != nil {
 			return nil, err
@@ -182,13 +215,13 @@ func (s *Server) tournamentJSON(w http.ResponseWriter, r *http.Request, build fu
 		if err := report.WriteJSON(&buf, doc); err != nil {
 			return nil, err
 		}
-		return buf.Bytes(), nil
+		return []piece{{text: buf.Bytes()}}, nil
 	})
 }
 
 // tournamentDoc is the pipeline of every tournament's page and document;
 // variant is added to the page's cache key.
-func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype, variant string, render func(t *outflank.Tournament, fragment bool) ([]byte, error)) {
+func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype, variant string, render func(t *outflank.Tournament, fragment bool) ([]piece, error)) {
 	slug := r.PathValue("slug")
 	version, ok := s.version(r.Context(), slug)
 	if !ok {
@@ -203,11 +236,11 @@ func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype, va
 		if err != nil {
 			return nil, err
 		}
-		body, err := render(t, fragment)
+		pieces, err := render(t, fragment)
 		if err != nil {
 			return nil, err
 		}
-		p := newPage(key, t.Version, ctype, body)
+		p := newPageOf(key, t.Version, ctype, pieces)
 		p.slug, p.rerender = slug, rerender
 		return p, nil
 	}
@@ -226,10 +259,10 @@ func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype, va
 // strong validator of different bytes must (RFC 9110 8.8.3).
 func (s *Server) write(w http.ResponseWriter, r *http.Request, p *page) {
 	h := w.Header()
-	body, etag, length := p.body, p.etag, p.bodyLength
+	etag, length := p.etag, p.bodyLength
 	gz := p.gz != nil && acceptsGzip(r)
 	if gz {
-		body, etag, length = p.gz, p.etagGz, p.gzLength
+		etag, length = p.etagGz, p.gzLength
 	}
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "no-cache") // revalidate: a live page changes
@@ -244,8 +277,12 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, p *page) {
 	}
 	h.Set("Content-Length", length)
 	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(body)
+	switch {
+	case r.Method == http.MethodHead:
+	case gz:
+		w.Write(p.gz)
+	default:
+		w.Write(p.bytes())
 	}
 }
 

@@ -3,8 +3,10 @@ package web
 import (
 	"html/template"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"outflank/report"
 )
@@ -76,3 +78,58 @@ var htmlEscaper = strings.NewReplacer(
 
 // htmlEscape escapes s for HTML text or a quoted attribute value.
 func htmlEscape(s string) string { return htmlEscaper.Replace(s) }
+
+// rowsHTML is the "rows" template's body: standingsRows, or, in a render
+// that collects pieces (table not nil), the marker of the block of those
+// rows, rendered now or before (rowsCache).
+func rowsHTML(table *pieceTable, slug string, rows []report.Row) template.HTML {
+	if table == nil || table.rows == nil {
+		return standingsRows(slug, rows)
+	}
+	return table.insert(piece{blk: table.rows.block(slug, rows)})
+}
+
+// rowsCache keeps the standings tables rendered lately, as blocks, by
+// what they show (the slug and the rows, compared whole): a new version of
+// a page whose rows are as they were (a result of the round in play) takes
+// them as rendered and deflated before. It keeps the tables most recently
+// used, at most maxRows rows in all.
+type rowsCache struct {
+	mu      sync.Mutex
+	maxRows int
+	rows    int
+	kept    []*rowsBlock // the most recently used last
+}
+
+// rowsBlock is a table kept: what it shows and its block.
+type rowsBlock struct {
+	slug string
+	rows []report.Row
+	blk  *block
+}
+
+func newRowsCache(maxRows int) *rowsCache { return &rowsCache{maxRows: maxRows} }
+
+// block returns the block of rows, kept or rendered now and kept. rows
+// must not be changed afterwards (a page's document never is).
+func (c *rowsCache) block(slug string, rows []report.Row) *block {
+	c.mu.Lock()
+	for i, k := range c.kept {
+		if k.slug == slug && slices.Equal(k.rows, rows) {
+			c.kept = append(slices.Delete(c.kept, i, i+1), k)
+			c.mu.Unlock()
+			return k.blk
+		}
+	}
+	c.mu.Unlock()
+	k := &rowsBlock{slug: slug, rows: rows, blk: &block{html: []byte(standingsRows(slug, rows))}}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.kept = append(c.kept, k)
+	c.rows += len(rows)
+	for c.rows > c.maxRows && len(c.kept) > 1 {
+		c.rows -= len(c.kept[0].rows)
+		c.kept = slices.Delete(c.kept, 0, 1)
+	}
+	return k.blk
+}

@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"reflect"
 	"sync"
 
 	"outflank"
@@ -30,7 +29,9 @@ import (
 
 // State is a tournament as a store loads it at one version, with what
 // writing its changes back needs. Once kept, a State and everything in it
-// is never changed: stores copy T before changing a tournament.
+// is never changed: stores copy T before changing a tournament. Its T is
+// sealed (Tournament.Seal), so that its readers share the lists drawn up
+// from it, and the states patched from it inherit those they can.
 type State struct {
 	// ID is the tournament's row id, Event the id of the latest event of
 	// its log (0: none).
@@ -191,8 +192,10 @@ func (m *Memo) Get(slug string) *State {
 }
 
 // Keep keeps s as slug's state, unless a later one is kept already (a
-// reader that loaded before a writer saved can finish after it).
+// reader that loaded before a writer saved can finish after it). It seals
+// s.T, which no one else may read yet.
 func (m *Memo) Keep(slug string, s *State) {
+	s.T.Seal()
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if k := m.kept[slug]; k != nil && k.s.ID == s.ID && k.s.Version() > s.Version() {
@@ -269,15 +272,20 @@ func (m *Memo) Committed(slug string, s *State, event int64, changes []outflank.
 }
 
 // Compare returns nil when kept, served from memory, is the state loaded
-// from the database, or an internal error that names the first difference.
+// from the database, and the lists it drew up or inherited are those
+// drawn up anew from it, or an internal error that names the first
+// difference.
 func Compare(kept, loaded *State) error {
-	if kept.ID == loaded.ID && kept.Event == loaded.Event && reflect.DeepEqual(kept.T, loaded.T) && maps.Equal(kept.Versions, loaded.Versions) {
+	if kept.ID == loaded.ID && kept.Event == loaded.Event && outflank.SameRows(kept.T, loaded.T) && maps.Equal(kept.Versions, loaded.Versions) {
+		if err := kept.T.CheckLists(loaded.T); err != nil {
+			return outflank.Errorf(outflank.EINTERNAL, "%v", err)
+		}
 		return nil
 	}
 	what := "the row ids, latest events or versions"
 	if changes, err := outflank.Diff(loaded.T, kept.T); err == nil && len(changes) > 0 {
 		what = fmt.Sprintf("%d rows, the first %s %s", len(changes), changes[0].Entity, changes[0].Key)
-	} else if !reflect.DeepEqual(kept.T, loaded.T) {
+	} else if !outflank.SameRows(kept.T, loaded.T) {
 		what = "the games' versions or the empty lists"
 	}
 	return outflank.Errorf(outflank.EINTERNAL, "the tournament %s kept in memory (version %d, event %d) differs from the database's (version %d, event %d) in %s",
