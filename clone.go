@@ -18,18 +18,33 @@ func (t *Tournament) Clone() *Tournament {
 		r := &c.Rounds[i]
 		r.Byes = slices.Clone(r.Byes)
 		r.Games = slices.Clone(r.Games)
+		// A round's results, and its choices, are copied into one slice
+		// each: a 5,000-player event has 32,500 results, and allocating
+		// each was most of a copy's cost.
+		var results, choices int
+		for _, g := range r.Games {
+			if g.Result != nil {
+				results++
+			}
+			if g.Choice != nil {
+				choices++
+			}
+		}
+		resultCopies, choiceCopies := make([]Result, 0, results), make([]Choice, 0, choices)
 		for j := range r.Games {
-			if res := r.Games[j].Result; res != nil {
-				copied := *res
+			g := &r.Games[j]
+			if res := g.Result; res != nil {
+				resultCopies = append(resultCopies, *res)
+				copied := &resultCopies[len(resultCopies)-1]
 				if res.Board != nil {
 					board := *res.Board
 					copied.Board = &board
 				}
-				r.Games[j].Result = &copied
+				g.Result = copied
 			}
-			if c := r.Games[j].Choice; c != nil {
-				copied := *c
-				r.Games[j].Choice = &copied
+			if ch := g.Choice; ch != nil {
+				choiceCopies = append(choiceCopies, *ch)
+				g.Choice = &choiceCopies[len(choiceCopies)-1]
 			}
 		}
 	}
