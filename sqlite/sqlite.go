@@ -79,6 +79,11 @@ type DB struct {
 	id fileID
 	// created is set when Open created the file.
 	created bool
+	// utf16 is set for a database that keeps its texts in UTF-16: the
+	// lengths of texts the packed reading packs (load_packed.go) need not
+	// then be those of the texts the driver reads (UTF-8), so tournaments
+	// are read column by column.
+	utf16 bool
 
 	mu sync.Mutex
 	// counter is the highest commit counter seen (PRAGMA user_version,
