@@ -26,6 +26,9 @@ type loaded struct {
 	// bumped is set once the write transaction has bumped the
 	// tournament's version (commitIn), which its row's update must name.
 	bumped bool
+	// unshared is set when t was read in full and not kept in memory: no
+	// one else holds it.
+	unshared bool
 }
 
 // version is the version of the row at key in the transaction.
@@ -53,7 +56,8 @@ type queryer interface {
 // load reads the tournament with slug as it is in the transaction q: the
 // state kept in memory when the database still has its version, or
 // caught up from the events saved since (memo.State.CatchUp), else every
-// row. A state read in full is kept for the next time.
+// row. A state read in full is kept for the next time, unless the
+// database was opened to read once (Options.ReadOnce).
 func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error) {
 	h, err := db.loadHeader(ctx, q, slug)
 	if err != nil {
@@ -82,7 +86,11 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 	if err != nil {
 		return nil, err
 	}
-	db.memo.Loaded(slug, l.state())
+	if db.readOnce {
+		l.unshared = true
+	} else {
+		db.memo.Loaded(slug, l.state())
+	}
 	return l, nil
 }
 

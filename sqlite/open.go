@@ -84,7 +84,7 @@ func open(ctx context.Context, path string, opts Options) (_ *DB, err error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{path: path, abs: abs, readOnly: !writable(abs), Now: time.Now, release: release, created: created, queue: queue, memo: memo.New(memo.DefaultMax)}
+	db := &DB{path: path, abs: abs, readOnly: !writable(abs), Now: time.Now, release: release, created: created, queue: queue, memo: memo.New(memo.DefaultMax), readOnce: opts.ReadOnce}
 	if first {
 		if err := db.checkFiles(created || opts.Create); err != nil {
 			return nil, err

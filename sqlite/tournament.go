@@ -72,6 +72,9 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 	if err != nil {
 		return nil, err
 	}
+	if l.unshared {
+		return l.t, nil
+	}
 	return l.t.Clone(), nil // l.t may be the state kept in memory
 }
 
