@@ -57,8 +57,10 @@ type queryer interface {
 // state kept in memory when the database still has its version, or
 // caught up from the events saved since (memo.State.CatchUp), else every
 // row. A state read in full is kept for the next time, unless the
-// database was opened to read once (Options.ReadOnce).
-func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error) {
+// database was opened to read once (Options.ReadOnce); then, unless the
+// state is read for a change, the versions of its rows are not read
+// either (versions is nil): only a change, or the memo, needs them.
+func (db *DB) load(ctx context.Context, q queryer, slug string, forChange bool) (*loaded, error) {
 	h, err := db.loadHeader(ctx, q, slug)
 	if err != nil {
 		return nil, err
@@ -82,7 +84,7 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 			return &loaded{id: s.ID, event: s.Event, t: s.T, versions: s.Versions}, nil
 		}
 	}
-	l, err := db.loadRows(ctx, q, slug, h)
+	l, err := db.loadRows(ctx, q, slug, h, forChange || !db.readOnce)
 	if err != nil {
 		return nil, err
 	}
@@ -170,21 +172,25 @@ func (db *DB) loadFresh(ctx context.Context, q queryer, slug string) (*loaded, e
 }
 
 // loadRows reads the rows of the tournament whose own row is h, packed
-// (load_packed.go), unless the database keeps its texts in UTF-16. When
-// the memo verifies what it serves (the tests), it also reads them column
-// by column, and a difference is an internal error: every test that loads
-// a tournament checks the packed reading.
-func (db *DB) loadRows(ctx context.Context, q queryer, slug string, h *header) (*loaded, error) {
+// (load_packed.go), unless the database keeps its texts in UTF-16; the
+// versions of its rows only when versions is set (else l.versions is
+// nil). When the memo verifies what it serves (the tests), it also reads
+// them column by column, and a difference is an internal error: every test
+// that loads a tournament checks the packed reading.
+func (db *DB) loadRows(ctx context.Context, q queryer, slug string, h *header, versions bool) (*loaded, error) {
 	if db.utf16 {
 		return db.loadByColumn(ctx, q, slug, h)
 	}
-	l, err := db.loadPacked(ctx, q, slug, h)
+	l, err := db.loadPacked(ctx, q, slug, h, versions)
 	if err != nil || !db.memo.Verifying() {
 		return l, err
 	}
 	byColumn, err := db.loadByColumn(ctx, q, slug, h)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %s was read packed, but not column by column: %w", slug, err)
+	}
+	if !versions {
+		byColumn.versions = nil
 	}
 	return l, samePacked(l, byColumn)
 }
@@ -193,7 +199,8 @@ func (db *DB) loadRows(ctx context.Context, q queryer, slug string, h *header) (
 // byColumn, the same read column by column, or an internal error that
 // names the first difference.
 func samePacked(packed, byColumn *loaded) error {
-	if packed.id == byColumn.id && packed.event == byColumn.event && reflect.DeepEqual(packed.t, byColumn.t) && maps.Equal(packed.versions, byColumn.versions) {
+	if packed.id == byColumn.id && packed.event == byColumn.event && reflect.DeepEqual(packed.t, byColumn.t) &&
+		(packed.versions == nil) == (byColumn.versions == nil) && maps.Equal(packed.versions, byColumn.versions) {
 		return nil
 	}
 	what := "the row ids, latest events or versions"

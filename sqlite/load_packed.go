@@ -51,8 +51,10 @@ const playerPacked = `(typeof(id) = 'integer' AND typeof(wof_id) = 'integer' AND
 	AND typeof(born) = 'text' AND typeof(team) = 'text' AND typeof(absent_rounds) = 'text' AND typeof(citizenship) = 'text'
 	AND typeof(resident_since) = 'text' AND typeof(exemption) = 'text')`
 
-// loadPacked reads the rows of the tournament whose own row is h, packed.
-func (db *DB) loadPacked(ctx context.Context, q queryer, slug string, h *header) (*loaded, error) {
+// loadPacked reads the rows of the tournament whose own row is h, packed;
+// the versions of its rows only when versions is set (else l.versions is
+// nil).
+func (db *DB) loadPacked(ctx context.Context, q queryer, slug string, h *header, versions bool) (*loaded, error) {
 	players, playerVersions, err := db.playersPacked(ctx, q, h.id)
 	if errors.Is(err, errUnpacked) {
 		unpacked.Add(1)
@@ -78,7 +80,11 @@ func (db *DB) loadPacked(ctx context.Context, q queryer, slug string, h *header)
 	if err != nil {
 		return nil, err
 	}
-	l, err := newLoaded(h, make(map[string]int, 1+len(players)+n+64))
+	size := 64 // the rounds' and byes' versions
+	if versions {
+		size += len(players) + n
+	}
+	l, err := newLoaded(h, make(map[string]int, 1+size))
 	if err != nil {
 		return nil, err
 	}
@@ -100,16 +106,20 @@ func (db *DB) loadPacked(ctx context.Context, q queryer, slug string, h *header)
 	if err := db.loadByes(ctx, q, l, rounds); err != nil {
 		return nil, err
 	}
-	k := newKeys(len(players) + n)
-	for i, p := range players {
-		k.add(outflank.EntityPlayer, p.ID).set(playerVersions[i])
-	}
-	for _, r := range rounds {
-		for _, g := range r.Games {
-			k.add(outflank.EntityGame, r.Number).and(g.Table).set(g.Version)
+	if versions {
+		k := newKeys(len(players) + n)
+		for i, p := range players {
+			k.add(outflank.EntityPlayer, p.ID).set(playerVersions[i])
 		}
+		for _, r := range rounds {
+			for _, g := range r.Games {
+				k.add(outflank.EntityGame, r.Number).and(g.Table).set(g.Version)
+			}
+		}
+		k.into(l.versions)
+	} else {
+		l.versions = nil
 	}
-	k.into(l.versions)
 	outflank.Assemble(l.t, rounds)
 	return l, nil
 }

@@ -45,7 +45,7 @@ func bothWays(tb testing.TB, path, slug string) (packed, byColumn *loaded, errPa
 		if err != nil {
 			return err
 		}
-		packed, errPacked = db.loadPacked(ctx, tx, slug, h)
+		packed, errPacked = db.loadPacked(ctx, tx, slug, h, true)
 		byColumn, errByColumn = db.loadByColumn(ctx, tx, slug, h)
 		return nil
 	})

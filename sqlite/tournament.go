@@ -83,7 +83,7 @@ func (db *DB) snapshot(ctx context.Context, slug string) (*loaded, error) {
 	var l *loaded
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		l, err = db.load(ctx, tx, slug)
+		l, err = db.load(ctx, tx, slug, false)
 		return err
 	})
 	return l, err
@@ -189,7 +189,7 @@ func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sq
 		var p *prepared
 		err := db.readTx(ctx, func(tx *sql.Tx) error {
 			var err error
-			if l, err = db.load(ctx, tx, slug); err != nil {
+			if l, err = db.load(ctx, tx, slug, true); err != nil {
 				return err
 			}
 			p, err = prepare(tx, l)
@@ -216,7 +216,7 @@ func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sq
 	var l *loaded
 	err := db.writeInTurn(ctx, func(tx *sql.Tx) error {
 		var err error
-		l, err = db.load(ctx, tx, slug)
+		l, err = db.load(ctx, tx, slug, true)
 		if err != nil {
 			return err
 		}
