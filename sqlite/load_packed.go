@@ -35,6 +35,8 @@ var unpacked atomic.Int64
 // add up to 64), and its rare columns hold their defaults. Its negation is
 // the condition of the index games_unpacked, word for word
 // (TestUnpackedIndexes), so that SQLite finds the other rows through it.
+// A new column of games needs its default here and in the index (a
+// migration), or a place in gamesPackedQuery (TestPackedKnowsEveryColumn).
 const gamePacked = `(typeof(table_no) = 'integer' AND typeof(black) = 'integer' AND typeof(white) = 'integer' AND typeof(version) = 'integer'
 	AND (outcome IS NULL AND black_discs IS NULL AND white_discs IS NULL
 		OR outcome IS 'normal' AND typeof(black_discs) = 'integer' AND white_discs IS 64 - black_discs)

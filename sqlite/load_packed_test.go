@@ -275,3 +275,37 @@ func TestUTF16ReadByColumn(t *testing.T) {
 		t.Errorf("names %q, %q; want %q, %q", got.Players[2].Name, got.Players[4].Name, want.Players[2].Name, want.Players[4].Name)
 	}
 }
+
+// TestPackedKnowsEveryColumn fails when a column is added to games or
+// players without the packed reading knowing it: a game's column must be
+// packed or have its default in gamePacked (so that a game using it is
+// read column by column), a player's must be packed.
+func TestPackedKnowsEveryColumn(t *testing.T) {
+	path := storeFixture(t, storetest.Sample(t))
+	raw, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for table, known := range map[string]string{"games": gamesPackedQuery + gamePacked, "players": playersPackedQuery} {
+		rows, err := raw.Query(`SELECT name FROM pragma_table_info(?)`, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for rows.Next() {
+			var column string
+			if err := rows.Scan(&column); err != nil {
+				t.Fatal(err)
+			}
+			n++
+			if !regexp.MustCompile(`\b` + column + `\b`).MatchString(known) {
+				t.Errorf("the packed reading does not know the column %s of %s", column, table)
+			}
+		}
+		rows.Close()
+		if n == 0 {
+			t.Errorf("no columns in %s", table)
+		}
+	}
+}
