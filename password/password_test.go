@@ -35,6 +35,23 @@ func TestHashVerify(t *testing.T) {
 	}
 }
 
+// TestDummyHasTheCost checks that Dummy is a hash of its password with
+// today's cost, so that verifying against it takes as long as against an
+// account's hash.
+func TestDummyHasTheCost(t *testing.T) {
+	h, err := Hash(dummyPassword)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cost := func(h string) string { return h[:strings.LastIndex(h[:strings.LastIndex(h, "$")], "$")+1] }
+	if cost(Dummy) != cost(h) {
+		t.Errorf("Dummy's cost %q, a hash's today %q: hash %q again", cost(Dummy), cost(h), dummyPassword)
+	}
+	if !Verify(dummyPassword, Dummy) {
+		t.Errorf("Dummy is not a hash of %q", dummyPassword)
+	}
+}
+
 func TestCheck(t *testing.T) {
 	for pw, ok := range map[string]bool{"short": false, "long enough": true, strings.Repeat("x", 257): false, "\xff\xfe\xfdabcdefgh": false} {
 		if got := Check(pw) == nil; got != ok {

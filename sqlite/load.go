@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"reflect"
 
 	"outflank"
 	"outflank/internal/memo"
-	"outflank/rules"
 )
 
 // loaded is a tournament as read inside a transaction, with what writing
@@ -25,6 +26,9 @@ type loaded struct {
 	// bumped is set once the write transaction has bumped the
 	// tournament's version (commitIn), which its row's update must name.
 	bumped bool
+	// unshared is set when t was read in full and not kept in memory: no
+	// one else holds it.
+	unshared bool
 }
 
 // version is the version of the row at key in the transaction.
@@ -52,8 +56,11 @@ type queryer interface {
 // load reads the tournament with slug as it is in the transaction q: the
 // state kept in memory when the database still has its version, or
 // caught up from the events saved since (memo.State.CatchUp), else every
-// row. A state read in full is kept for the next time.
-func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error) {
+// row. A state read in full is kept for the next time, unless the
+// database was opened to read once (Options.ReadOnce); then, unless the
+// state is read for a change, the versions of its rows are not read
+// either (versions is nil): only a change, or the memo, needs them.
+func (db *DB) load(ctx context.Context, q queryer, slug string, forChange bool) (*loaded, error) {
 	h, err := db.loadHeader(ctx, q, slug)
 	if err != nil {
 		return nil, err
@@ -65,7 +72,7 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 		}
 		if s != nil {
 			err := db.memo.Served(slug, kept, s, func() (*memo.State, error) {
-				full, err := db.loadRows(ctx, q, slug, h)
+				full, err := db.loadByColumn(ctx, q, slug, h)
 				if err != nil {
 					return nil, err
 				}
@@ -77,11 +84,15 @@ func (db *DB) load(ctx context.Context, q queryer, slug string) (*loaded, error)
 			return &loaded{id: s.ID, event: s.Event, t: s.T, versions: s.Versions}, nil
 		}
 	}
-	l, err := db.loadRows(ctx, q, slug, h)
+	l, err := db.loadRows(ctx, q, slug, h, forChange || !db.readOnce)
 	if err != nil {
 		return nil, err
 	}
-	db.memo.Loaded(slug, l.state())
+	if db.readOnce {
+		l.unshared = true
+	} else {
+		db.memo.Loaded(slug, l.state())
+	}
 	return l, nil
 }
 
@@ -151,201 +162,52 @@ func (db *DB) catchUp(ctx context.Context, q queryer, kept *memo.State, h *heade
 }
 
 // loadFresh reads the tournament with slug and all its rows, whatever is
-// kept in memory: what an audit or a copy must see.
+// kept in memory, column by column: what an audit or a copy must see.
 func (db *DB) loadFresh(ctx context.Context, q queryer, slug string) (*loaded, error) {
 	h, err := db.loadHeader(ctx, q, slug)
 	if err != nil {
 		return nil, err
 	}
-	return db.loadRows(ctx, q, slug, h)
+	return db.loadByColumn(ctx, q, slug, h)
 }
 
-// loadRows reads the rows of the tournament whose own row is h.
-func (db *DB) loadRows(ctx context.Context, q queryer, slug string, h *header) (*loaded, error) {
-	l := &loaded{id: h.id, event: h.event, t: &outflank.Tournament{}, versions: map[string]int{}}
-	t := l.t
-	t.Slug, t.Name, t.Date, t.Rules = h.slug, h.name, h.date, rules.ID(h.rules)
-	if err := json.Unmarshal([]byte(h.settings), &t.Settings); err != nil {
-		return nil, fmt.Errorf("sqlite: settings of %s: %w", slug, err)
+// loadRows reads the rows of the tournament whose own row is h, packed
+// (load_packed.go), unless the database keeps its texts in UTF-16; the
+// versions of its rows only when versions is set (else l.versions is
+// nil). When the memo verifies what it serves (the tests), it also reads
+// them column by column, and a difference is an internal error: every test
+// that loads a tournament checks the packed reading.
+func (db *DB) loadRows(ctx context.Context, q queryer, slug string, h *header, versions bool) (*loaded, error) {
+	if db.utf16 {
+		return db.loadByColumn(ctx, q, slug, h)
 	}
-	l.versions[versionKey(outflank.EntityTournament, slug)] = int(h.version)
-	t.Version = h.version
-	if err := db.loadPlayers(ctx, q, l); err != nil {
-		return nil, err
+	l, err := db.loadPacked(ctx, q, slug, h, versions)
+	if err != nil || !db.memo.Verifying() {
+		return l, err
 	}
-	rounds, err := db.loadRounds(ctx, q, l)
+	byColumn, err := db.loadByColumn(ctx, q, slug, h)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("sqlite: %s was read packed, but not column by column: %w", slug, err)
 	}
-	if err := db.loadGames(ctx, q, l, rounds); err != nil {
-		return nil, err
+	if !versions {
+		byColumn.versions = nil
 	}
-	if err := db.loadByes(ctx, q, l, rounds); err != nil {
-		return nil, err
-	}
-	outflank.Assemble(t, rounds)
-	return l, nil
+	return l, samePacked(l, byColumn)
 }
 
-func (db *DB) loadPlayers(ctx context.Context, q queryer, l *loaded) error {
-	rows, err := q.QueryContext(ctx, `SELECT id, name, country, wof_id, new_to_wof, rating, gender, born, seeded, additional, team, withdrawn_after, absent_rounds,
-		citizenship, resident_since, exemption, version FROM players WHERE tournament_id = ?`, l.id)
-	if err != nil {
-		return translate(fmt.Errorf("reading players: %w", err), db.path)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var p outflank.Player
-		var withdrawn sql.NullInt64
-		var version int
-		var absent string
-		if err := rows.Scan(&p.ID, &p.Name, &p.Country, &p.WOFID, &p.NewToWOF, &p.Rating, &p.Gender, &p.Born, &p.Seeded,
-			&p.Additional, &p.Team, &withdrawn, &absent, &p.Citizenship, &p.ResidentSince, &p.Exemption, &version); err != nil {
-			return translate(fmt.Errorf("reading players: %w", err), db.path)
-		}
-		var err error
-		if p.AbsentRounds, err = parseRounds(absent); err != nil {
-			return err
-		}
-		if withdrawn.Valid {
-			n := int(withdrawn.Int64)
-			p.WithdrawnAfterRound = &n
-		}
-		l.versions[versionKey(outflank.EntityPlayer, itoa(p.ID))] = version
-		l.t.Players = append(l.t.Players, p)
-	}
-	return translate(rows.Err(), db.path)
-}
-
-func (db *DB) loadRounds(ctx context.Context, q queryer, l *loaded) (map[int]*outflank.Round, error) {
-	rows, err := q.QueryContext(ctx, `SELECT number, stage, method, seed, version FROM rounds WHERE tournament_id = ?`, l.id)
-	if err != nil {
-		return nil, translate(fmt.Errorf("reading rounds: %w", err), db.path)
-	}
-	defer rows.Close()
-	rounds := map[int]*outflank.Round{}
-	for rows.Next() {
-		r := &outflank.Round{}
-		var version int
-		if err := rows.Scan(&r.Number, &r.Stage, &r.Method, &r.Seed, &version); err != nil {
-			return nil, translate(fmt.Errorf("reading rounds: %w", err), db.path)
-		}
-		l.versions[versionKey(outflank.EntityRound, itoa(r.Number))] = version
-		rounds[r.Number] = r
-	}
-	return rounds, translate(rows.Err(), db.path)
-}
-
-// gameRare is true for a game row with more than its players and score:
-// a board, a transcript, a default, an adjudication or a knockout choice.
-// Most games have none, and each column read costs (the driver locks the
-// connection for every one): loadGames reads the rest of the columns only
-// for the games that have them (loadRareColumns). A 5,000-player event's
-// 32,500 games load in half the time.
-const gameRare = `(board_black IS NOT NULL OR board_white IS NOT NULL OR moves <> '' OR defaulter <> '' OR defaulter_flags <> 0
-	OR opponent_flags <> 0 OR loser <> '' OR winner <> '' OR reason <> '' OR discs_unknown <> 0 OR chooser IS NOT NULL OR chose <> '')`
-
-func (db *DB) loadGames(ctx context.Context, q queryer, l *loaded, rounds map[int]*outflank.Round) error {
-	rows, err := q.QueryContext(ctx, `SELECT round, table_no, black, white, outcome, black_discs, white_discs, version, `+gameRare+`
-		FROM games WHERE tournament_id = ?`, l.id)
-	if err != nil {
-		return translate(fmt.Errorf("reading games: %w", err), db.path)
-	}
-	defer rows.Close()
-	rare := false
-	for rows.Next() {
-		var g outflank.Game
-		var number int
-		var outcome sql.NullString
-		var blackDiscs, whiteDiscs sql.NullInt64
-		var more bool
-		if err := rows.Scan(&number, &g.Table, &g.Black, &g.White, &outcome, &blackDiscs, &whiteDiscs, &g.Version, &more); err != nil {
-			return translate(fmt.Errorf("reading games: %w", err), db.path)
-		}
-		if outcome.Valid {
-			g.Result = &outflank.Result{Outcome: outflank.Outcome(outcome.String), BlackDiscs: int(blackDiscs.Int64), WhiteDiscs: int(whiteDiscs.Int64)}
-		}
-		rare = rare || more
-		r, ok := rounds[number]
-		if !ok {
-			return fmt.Errorf("sqlite: game %d/%d of %s has no round", number, g.Table, l.t.Slug)
-		}
-		l.versions[versionKey(outflank.EntityGame, itoa(number)+"/"+itoa(g.Table))] = g.Version
-		r.Games = append(r.Games, g)
-	}
-	if err := rows.Err(); err != nil {
-		return translate(err, db.path)
-	}
-	rows.Close()
-	if !rare {
+// samePacked returns nil when packed, a tournament read packed, is
+// byColumn, the same read column by column, or an internal error that
+// names the first difference.
+func samePacked(packed, byColumn *loaded) error {
+	if packed.id == byColumn.id && packed.event == byColumn.event && reflect.DeepEqual(packed.t, byColumn.t) &&
+		(packed.versions == nil) == (byColumn.versions == nil) && maps.Equal(packed.versions, byColumn.versions) {
 		return nil
 	}
-	return db.loadRareColumns(ctx, q, l, rounds)
-}
-
-// loadRareColumns reads the columns of the games that have more than
-// their players and score (gameRare) into the games loadGames read.
-func (db *DB) loadRareColumns(ctx context.Context, q queryer, l *loaded, rounds map[int]*outflank.Round) error {
-	rows, err := q.QueryContext(ctx, `SELECT round, table_no, board_black, board_white, moves, defaulter, defaulter_flags, opponent_flags,
-		loser, winner, reason, discs_unknown, chooser, chose FROM games WHERE tournament_id = ? AND `+gameRare, l.id)
-	if err != nil {
-		return translate(fmt.Errorf("reading games: %w", err), db.path)
+	what := "the row ids, latest events or versions"
+	if changes, err := outflank.Diff(byColumn.t, packed.t); err == nil && len(changes) > 0 {
+		what = fmt.Sprintf("%d rows, the first %s %s", len(changes), changes[0].Entity, changes[0].Key)
+	} else if !reflect.DeepEqual(packed.t, byColumn.t) {
+		what = "the games' versions or the empty lists"
 	}
-	defer rows.Close()
-	tables := map[int]map[int]int{} // round -> table -> index in its Games
-	for rows.Next() {
-		var number, table int
-		var boardBlack, boardWhite, chooser sql.NullInt64
-		var res outflank.Result
-		var defaulter, loser, winner, chose string
-		if err := rows.Scan(&number, &table, &boardBlack, &boardWhite, &res.Moves, &defaulter, &res.DefaulterFlags, &res.OpponentFlags,
-			&loser, &winner, &res.Reason, &res.DiscsUnknown, &chooser, &chose); err != nil {
-			return translate(fmt.Errorf("reading games: %w", err), db.path)
-		}
-		r := rounds[number]
-		if tables[number] == nil {
-			tables[number] = make(map[int]int, len(r.Games))
-			for i, g := range r.Games {
-				tables[number][g.Table] = i
-			}
-		}
-		i, ok := tables[number][table]
-		if !ok {
-			return fmt.Errorf("sqlite: game %d/%d of %s changed while it was read", number, table, l.t.Slug)
-		}
-		g := &r.Games[i]
-		if chooser.Valid {
-			g.Choice = &outflank.Choice{Player: int(chooser.Int64), Chose: outflank.Decision(chose)}
-		}
-		if g.Result != nil {
-			res.Outcome, res.BlackDiscs, res.WhiteDiscs = g.Result.Outcome, g.Result.BlackDiscs, g.Result.WhiteDiscs
-			if boardBlack.Valid {
-				res.Board = &outflank.Discs{Black: int(boardBlack.Int64), White: int(boardWhite.Int64)}
-			}
-			res.Defaulter, res.Loser, res.Winner = outflank.Side(defaulter), outflank.Side(loser), outflank.Side(winner)
-			*g.Result = res
-		}
-	}
-	return translate(rows.Err(), db.path)
-}
-
-func (db *DB) loadByes(ctx context.Context, q queryer, l *loaded, rounds map[int]*outflank.Round) error {
-	rows, err := q.QueryContext(ctx, `SELECT round, player, version FROM byes WHERE tournament_id = ?`, l.id)
-	if err != nil {
-		return translate(fmt.Errorf("reading byes: %w", err), db.path)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var number, player, version int
-		if err := rows.Scan(&number, &player, &version); err != nil {
-			return translate(fmt.Errorf("reading byes: %w", err), db.path)
-		}
-		r, ok := rounds[number]
-		if !ok {
-			return fmt.Errorf("sqlite: bye %d/%d of %s has no round", number, player, l.t.Slug)
-		}
-		l.versions[versionKey(outflank.EntityBye, itoa(number)+"/"+itoa(player))] = version
-		r.Byes = append(r.Byes, player)
-	}
-	return translate(rows.Err(), db.path)
+	return outflank.Errorf(outflank.EINTERNAL, "the tournament %s read packed differs from its rows read column by column in %s", byColumn.t.Slug, what)
 }

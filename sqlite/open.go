@@ -84,7 +84,7 @@ func open(ctx context.Context, path string, opts Options) (_ *DB, err error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{path: path, abs: abs, readOnly: !writable(abs), Now: time.Now, release: release, created: created, queue: queue, memo: memo.New(memo.DefaultMax)}
+	db := &DB{path: path, abs: abs, readOnly: !writable(abs), Now: time.Now, release: release, created: created, queue: queue, memo: memo.New(memo.DefaultMax), readOnce: opts.ReadOnce}
 	if first {
 		if err := db.checkFiles(created || opts.Create); err != nil {
 			return nil, err
@@ -270,10 +270,12 @@ func (db *DB) initializeOnce(ctx context.Context, opts Options) error {
 		return err
 	}
 	var counter int64
-	if err := db.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&counter); err != nil {
+	var encoding string
+	if err := db.db.QueryRowContext(ctx, `SELECT user_version, encoding FROM pragma_user_version, pragma_encoding`).Scan(&counter, &encoding); err != nil {
 		return fmt.Errorf("reading the commit counter: %w", err)
 	}
 	db.see(counter)
+	db.utf16 = encoding != "UTF-8"
 	return nil
 }
 

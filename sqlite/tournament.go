@@ -72,6 +72,9 @@ func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament
 	if err != nil {
 		return nil, err
 	}
+	if l.unshared {
+		return l.t, nil
+	}
 	return l.t.Clone(), nil // l.t may be the state kept in memory
 }
 
@@ -93,7 +96,7 @@ func (db *DB) snapshot(ctx context.Context, slug string) (*loaded, error) {
 	var l *loaded
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		l, err = db.load(ctx, tx, slug)
+		l, err = db.load(ctx, tx, slug, false)
 		return err
 	})
 	return l, err
@@ -199,7 +202,7 @@ func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sq
 		var p *prepared
 		err := db.readTx(ctx, func(tx *sql.Tx) error {
 			var err error
-			if l, err = db.load(ctx, tx, slug); err != nil {
+			if l, err = db.load(ctx, tx, slug, true); err != nil {
 				return err
 			}
 			p, err = prepare(tx, l)
@@ -226,7 +229,7 @@ func (db *DB) changeInTurn(ctx context.Context, slug string, prepare func(tx *sq
 	var l *loaded
 	err := db.writeInTurn(ctx, func(tx *sql.Tx) error {
 		var err error
-		l, err = db.load(ctx, tx, slug)
+		l, err = db.load(ctx, tx, slug, true)
 		if err != nil {
 			return err
 		}

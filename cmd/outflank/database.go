@@ -38,8 +38,14 @@ func isPostgresURL(dsn string) bool {
 // first use), anything else a SQLite file, made when create is set and it
 // does not exist. Errors never show a password the URL holds.
 func openStore(ctx context.Context, dsn string, create bool) (database, error) {
+	return openStoreWith(ctx, dsn, sqlite.Options{Create: create})
+}
+
+// openStoreWith is openStore with the options of a SQLite file (a
+// PostgreSQL database takes none).
+func openStoreWith(ctx context.Context, dsn string, opts sqlite.Options) (database, error) {
 	if !isPostgresURL(dsn) {
-		db, err := sqlite.Open(ctx, dsn, sqlite.Options{Create: create})
+		db, err := sqlite.Open(ctx, dsn, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -55,7 +61,12 @@ func openStore(ctx context.Context, dsn string, create bool) (database, error) {
 // openStore opens the database named by --db for a command, saying so when
 // it made a new file.
 func (e *env) openStore(ctx context.Context, dsn string, create bool) (database, error) {
-	db, err := openStore(ctx, dsn, create)
+	return e.openStoreWith(ctx, dsn, sqlite.Options{Create: create})
+}
+
+// openStoreWith is e.openStore with the options of a SQLite file.
+func (e *env) openStoreWith(ctx context.Context, dsn string, opts sqlite.Options) (database, error) {
+	db, err := openStoreWith(ctx, dsn, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -7,26 +7,27 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/sqlite"
 )
 
 // withStore opens the existing database named by --db, runs fn on it and
 // closes it. A database that does not exist is an error: only the commands
 // that make a tournament create one (withNewStore).
 func (e *env) withStore(fn func(ctx context.Context, db database) error) error {
-	return e.storeDo(false, fn)
+	return e.storeDo(sqlite.Options{}, fn)
 }
 
 // withNewStore is withStore for a command that may create the database.
 func (e *env) withNewStore(fn func(ctx context.Context, db database) error) error {
-	return e.storeDo(true, fn)
+	return e.storeDo(sqlite.Options{Create: true}, fn)
 }
 
-func (e *env) storeDo(create bool, fn func(ctx context.Context, db database) error) error {
+func (e *env) storeDo(opts sqlite.Options, fn func(ctx context.Context, db database) error) error {
 	ctx, err := e.commandContext()
 	if err != nil {
 		return err
 	}
-	db, err := e.openStore(ctx, e.db, create)
+	db, err := e.openStoreWith(ctx, e.db, opts)
 	if err != nil {
 		return err
 	}
@@ -34,10 +35,11 @@ func (e *env) storeDo(create bool, fn func(ctx context.Context, db database) err
 	return fn(ctx, db)
 }
 
-// load reads a tournament, in one consistent snapshot.
+// load reads a tournament, in one consistent snapshot. It reads it once,
+// so a SQLite store keeps nothing in memory (sqlite.Options.ReadOnce).
 func (e *env) load(slug string) (*outflank.Tournament, error) {
 	var t *outflank.Tournament
-	err := e.withStore(func(ctx context.Context, db database) error {
+	err := e.storeDo(sqlite.Options{ReadOnce: true}, func(ctx context.Context, db database) error {
 		var err error
 		t, err = db.Tournament(ctx, slug)
 		return err

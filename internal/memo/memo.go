@@ -178,6 +178,11 @@ func New(max int) *Memo {
 	return &Memo{max: max, kept: map[string]*kept{}, verify: v != "" && v != "0"}
 }
 
+// Verifying reports whether the memo compares what it serves with a full
+// load (OUTFLANK_VERIFY_MEMO): a store may then check its other ways of
+// reading too.
+func (m *Memo) Verifying() bool { return m.verify }
+
 // Get returns the state kept for slug, or nil.
 func (m *Memo) Get(slug string) *State {
 	m.mu.Lock()
