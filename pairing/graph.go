@@ -22,9 +22,9 @@ type graph struct {
 	edges     []matching.Edge
 	// next[i] lists the vertices j > i paired with i in the graph (degrees
 	// are small: a scan beats a map).
-	next [][]int32
-	scratch   [2][]int64
-	bases     []matching.Weight
+	next    [][]int32
+	scratch [2][]int64
+	bases   []matching.Weight
 	// window: when complete, every allowed pair of score groups at most
 	// window apart is in the graph; otherwise the graph starts sparse.
 	window   int

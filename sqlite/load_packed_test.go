@@ -231,7 +231,9 @@ func TestUpgradeIndexesUnpackedRows(t *testing.T) {
 		if g.Result == nil {
 			return "", outflank.Errorf(outflank.EINVALID, "no result")
 		}
-		g.Result.Moves = "f5d6"
+		res := *g.Result // replaced, never changed in place (Clone)
+		res.Moves = "f5d6"
+		g.Result = &res
 		return "a transcript", nil
 	})
 	db.Close()

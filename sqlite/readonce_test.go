@@ -29,7 +29,9 @@ func TestReadOnceKeepsNothing(t *testing.T) {
 		t.Errorf("%d tournaments kept in memory", n)
 	}
 	first.Players[0].Name = "Changed"
-	first.Rounds[0].Games[0].Result.BlackDiscs = 7
+	res := *first.Rounds[0].Games[0].Result // replaced, never changed in place (Clone)
+	res.BlackDiscs = 7
+	first.Rounds[0].Games[0].Result = &res
 	second, err := db.Tournament(ctx, "every")
 	if err != nil {
 		t.Fatal(err)
