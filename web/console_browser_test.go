@@ -149,6 +149,9 @@ func screenshots(t *testing.T) string {
 // shoot photographs the page of tab as name.png.
 func shoot(t *testing.T, tab context.Context, dir, name string) {
 	t.Helper()
+	// On a busy machine a page just opened may not be laid out yet, and
+	// Chromium refuses a screenshot 0 pixels wide.
+	waitPage(t, tab, "the page laid out", `document.readyState === "complete" && document.documentElement.scrollWidth > 0`)
 	png := run(t, tab, chromedp.FullScreenshot(100))
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
