@@ -50,6 +50,16 @@ func SolvePerfect(n int, edges []Edge) (*Perfect, bool) {
 // weights and with the greedy start, and the potentials (the heaviest
 // weight at each vertex).
 func newPerfectSolver(n int, edges []Edge) (*solver, []Weight) {
+	best := potentials(n, edges)
+	reduced := make([]Edge, len(edges))
+	for k, e := range edges {
+		reduced[k] = Edge{U: e.U, V: e.V, W: e.W.Double().Sub(best[e.U]).Sub(best[e.V])}
+	}
+	return newSolver(n, reduced, true, greedyStart(n, edges, best)), best
+}
+
+// potentials returns the heaviest weight at each vertex.
+func potentials(n int, edges []Edge) []Weight {
 	best := make([]Weight, n)
 	seen := make([]bool, n)
 	for _, e := range edges {
@@ -59,19 +69,22 @@ func newPerfectSolver(n int, edges []Edge) (*solver, []Weight) {
 			}
 		}
 	}
-	reduced := make([]Edge, len(edges))
-	for k, e := range edges {
-		reduced[k] = Edge{U: e.U, V: e.V, W: e.W.Double().Sub(best[e.U]).Sub(best[e.V])}
-	}
+	return best
+}
+
+// greedyStart returns a greedy matching, in edge order, of the edges that
+// are the heaviest at both their ends (best: potentials): those whose
+// reduced weight is 0, tight for the uniform starting duals.
+func greedyStart(n int, edges []Edge, best []Weight) []int {
 	matched := make([]bool, n)
 	var initial []int
-	for k, e := range reduced {
-		if e.W.IsZero() && !matched[e.U] && !matched[e.V] && e.U != e.V {
+	for k, e := range edges {
+		if e.W == best[e.U] && e.W == best[e.V] && !matched[e.U] && !matched[e.V] && e.U != e.V {
 			matched[e.U], matched[e.V] = true, true
 			initial = append(initial, k)
 		}
 	}
-	return newSolver(n, reduced, true, initial), best
+	return initial
 }
 
 // Slack returns twice the reduced cost, under the optimal duals, of an edge
@@ -170,24 +183,7 @@ var alwaysWarm = false
 // or a third: a whole simulated event of 5,000 players paired in 14 s of CPU
 // instead of 16).
 func coldExposed(n int, edges []Edge) int {
-	best := make([]Weight, n)
-	seen := make([]bool, n)
-	for _, e := range edges {
-		for _, v := range [2]int{e.U, e.V} {
-			if !seen[v] || best[v].Less(e.W) {
-				best[v], seen[v] = e.W, true
-			}
-		}
-	}
-	matched := make([]bool, n)
-	exposed := n
-	for _, e := range edges {
-		if e.W == best[e.U] && e.W == best[e.V] && !matched[e.U] && !matched[e.V] && e.U != e.V {
-			matched[e.U], matched[e.V] = true, true
-			exposed -= 2
-		}
-	}
-	return exposed
+	return n - 2*len(greedyStart(n, edges, potentials(n, edges)))
 }
 
 // addEdge appends edge e to the solver's graph.

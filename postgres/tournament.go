@@ -61,12 +61,7 @@ func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary 
 
 // Tournament reads the tournament with slug, consistently (one snapshot).
 func (db *DB) Tournament(ctx context.Context, slug string) (*outflank.Tournament, error) {
-	var l *loaded
-	err := db.readTx(ctx, func(tx pgx.Tx) error {
-		var err error
-		l, err = db.load(ctx, tx, slug, false)
-		return err
-	})
+	l, err := db.snapshot(ctx, slug)
 	if err != nil {
 		return nil, err
 	}
@@ -79,16 +74,22 @@ var _ outflank.SharedReader = (*DB)(nil)
 // returns it as kept in memory (outflank.SharedReader): it must not be
 // changed.
 func (db *DB) SharedTournament(ctx context.Context, slug string) (*outflank.Tournament, error) {
+	l, err := db.snapshot(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	return l.t, nil // kept (internal/memo), hence sealed and never changed
+}
+
+// snapshot loads the tournament with slug in a read transaction of its own.
+func (db *DB) snapshot(ctx context.Context, slug string) (*loaded, error) {
 	var l *loaded
 	err := db.readTx(ctx, func(tx pgx.Tx) error {
 		var err error
 		l, err = db.load(ctx, tx, slug, false)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return l.t, nil // kept (internal/memo), hence sealed and never changed
+	return l, err
 }
 
 // Tournaments lists the tournaments, most recent first. Dates and slugs
