@@ -103,6 +103,11 @@ func (p *Perfect) Slack(u, v int, w Weight) Weight {
 	return slack.Add(p.tree.held(u, v))
 }
 
+// Held returns twice the duals of the blossoms holding both u and v: with
+// Floor, Slack(u, v, w) is Floor(u) + Floor(v) - 4w + Held(u, v), which
+// lets a caller that has the first part already skip working it out again.
+func (p *Perfect) Held(u, v int) Weight { return p.tree.held(u, v) }
+
 // Floor returns a bound for vertex v such that, for every u and w,
 // Slack(u, v, w) >= Floor(u) + Floor(v) - 4w: it lets a caller clear many
 // left-out edges at once when it can bound their weights.

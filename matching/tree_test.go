@@ -27,7 +27,7 @@ func slackByChains(p *Perfect, u, v int, w Weight) Weight {
 
 // TestSlackBlossomTree checks Slack, which finds the blossoms holding both
 // ends with a range minimum, against the plain walk, on graphs whose optimum
-// has nested blossoms.
+// has nested blossoms; and Floor and Held, which add up to it.
 func TestSlackBlossomTree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 43))
 	nested := 0
@@ -50,8 +50,15 @@ func TestSlackBlossomTree(t *testing.T) {
 		for u := range n {
 			for v := range n {
 				w := W(-int64(rng.IntN(6)))
-				if got, want := p.Slack(u, v, w), slackByChains(p, u, v, w); got != want {
+				want := slackByChains(p, u, v, w)
+				if got := p.Slack(u, v, w); got != want {
 					t.Fatalf("graph %d: Slack(%d, %d, %v) = %v, want %v", i, u, v, w, got, want)
+				}
+				// What pricing works out instead (pairing.priceRows): Slack
+				// stops at the vertices' part when it is not negative.
+				raw := p.Floor(u).Add(p.Floor(v)).Sub(w.Double().Double())
+				if got := raw.Add(p.Held(u, v)); u != v && raw.Sign() < 0 && got != want {
+					t.Fatalf("graph %d: Floor + Floor - 4w + Held(%d, %d) = %v, want %v", i, u, v, got, want)
 				}
 			}
 		}

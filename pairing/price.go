@@ -86,8 +86,8 @@ type block struct{ gi, gj int }
 
 // priceRows prices, in every block, the rows i with i % workers == w.
 // floors[i] is p.Floor(i): Floor(i) + Floor(j) - 4w is the slack of (i, j)
-// but for the duals of blossoms holding both, which only add to it, so
-// p.Slack is needed only when that is negative. weights[k] holds the
+// but for the duals of blossoms holding both (p.Held), which only add to
+// it, so those are needed only when that is negative. weights[k] holds the
 // profile weights of blocks[k] (weigher.prepare).
 func (g *graph) priceRows(p *matching.Perfect, floors []matching.Weight, blocks []block, weights [][]matching.Weight, w, workers int, found *improvingSet) {
 	scratch := [2][]int64{make([]int64, len(g.rules.Criteria)), make([]int64, len(g.rules.Criteria))}
@@ -109,8 +109,10 @@ func (g *graph) priceRows(p *matching.Perfect, floors []matching.Weight, blocks 
 				} else {
 					weight = g.weigher.weight(weights[k], b.gi, b.gj, i, j)
 				}
-				if floors[i].Add(floors[j]).Sub(weight.Double().Double()).Sign() < 0 {
-					if slack := p.Slack(i, j, weight); slack.Sign() < 0 {
+				// The slack is this, plus the duals of the blossoms holding
+				// both, which only add to it.
+				if slack := floors[i].Add(floors[j]).Sub(weight.Double().Double()); slack.Sign() < 0 {
+					if slack = slack.Add(p.Held(i, j)); slack.Sign() < 0 {
 						found.offer(i, j, slack)
 					}
 				}
