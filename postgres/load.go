@@ -142,32 +142,31 @@ func (db *DB) load(ctx context.Context, tx pgx.Tx, slug string, lock bool) (*loa
 // loadFresh reads the tournament with slug and all its rows, whatever is
 // kept in memory: what an audit or a copy must see.
 func (db *DB) loadFresh(ctx context.Context, tx pgx.Tx, slug string) (*loaded, error) {
-	batch := &pgx.Batch{}
-	batch.Queue(headerQuery, slug)
-	queueTournamentRows(batch, slug)
-	results := tx.SendBatch(ctx, batch)
-	defer results.Close()
-	h, err := db.readHeader(results, slug)
-	if err != nil {
-		return nil, err
-	}
-	l, err := readRows(results, h)
-	if err != nil {
-		return nil, err
-	}
-	if err := results.Close(); err != nil {
-		return nil, fmt.Errorf("reading tournament %s: %w", slug, err)
-	}
-	return l, nil
+	return db.readBatch(ctx, tx, slug, nil)
 }
 
 // loadRows reads the rows of the tournament whose own row is h, in a
 // round trip of their own.
 func (db *DB) loadRows(ctx context.Context, tx pgx.Tx, slug string, h *header) (*loaded, error) {
+	return db.readBatch(ctx, tx, slug, h)
+}
+
+// readBatch reads the rows of the tournament with slug in one round trip,
+// and its own row first when h is nil.
+func (db *DB) readBatch(ctx context.Context, tx pgx.Tx, slug string, h *header) (*loaded, error) {
 	batch := &pgx.Batch{}
+	if h == nil {
+		batch.Queue(headerQuery, slug)
+	}
 	queueTournamentRows(batch, slug)
 	results := tx.SendBatch(ctx, batch)
 	defer results.Close()
+	if h == nil {
+		var err error
+		if h, err = db.readHeader(results, slug); err != nil {
+			return nil, err
+		}
+	}
 	l, err := readRows(results, h)
 	if err != nil {
 		return nil, err
