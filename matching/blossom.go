@@ -45,22 +45,34 @@ type solver struct {
 	// loops over blossoms stop there rather than at 2n.
 	blossomsEnd int
 
-	dualvar   []Weight // vertex and blossom duals (vertex duals doubled, as 2u)
-	epoch     uint64   // counts the changes of the vertex duals, for best and tight
+	dualvar   []Weight // vertex and blossom duals (vertex duals doubled, as 2u), as stored: see vertexDual
+	epoch     uint64   // counts the changes of the duals, for the slacks kept in best
 	allowedge []bool   // edge k has zero slack
 	queue     []int    // S vertices whose edges are still to scan
 
 	bestedgeto []int // scratch for addBlossom, all -1 between uses
 	leaves     []int // scratch for blossom leaves
 
-	tracking   bool    // keeping the least-slack edges (see solve)
-	created    []int   // the blossoms made in this stage, oldest first
-	tight      [][]arc // vertex -> its arcs with a slack <= 0, when tightEpoch is epoch
-	tightEpoch []uint64
+	// The forest and the lazy duals (see forest.go).
+	D          Weight    // the sum of the dual changes of this solve
+	since      []Weight  // top-level blossom or vertex -> D when its label was last set
+	startDual  Weight    // every vertex's dual at the start (for maxCardinality false)
+	treeOf     []int     // labelled top-level blossom or vertex -> the root of its tree
+	members    [][]int32 // root -> the top-level blossoms labelled in its tree (some out of date)
+	exposed    int       // vertices not matched
+	stamp      int       // for stamps: marks top-level blossoms once per dissolveTrees
+	stamps     []int
+	freed      []int // scratch for dissolveTrees
+	freedVerts []int
+	free       deltaHeap // see forest.go
+	pairs      deltaHeap
+	zeros      deltaHeap
+	dirty      []int32 // vertices and blossoms whose best changed since the last flushDirty
+	dirtyMark  []bool
 
-	fullStages bool // never search along tight edges only (tests compare)
-	reruns     int  // stages run again in full, and blossoms undone for
-	undone     int  // them (tests check that they happen)
+	// onDelta, when set, is called before each dual change with its
+	// amount (tests check it against a search over every edge).
+	onDelta func(delta Weight)
 }
 
 // arc is an edge seen from one of its ends: the vertex at the other end,
@@ -75,8 +87,8 @@ type arc struct {
 
 // bestEdge is a vertex's or blossom's least-slack edge (-1: none yet) and
 // its slack, valid while epoch is the solver's. Scanning compares every
-// edge it meets with the best so far, so the best's slack is kept: moved
-// along when the duals change (shiftDuals), or else recomputed when read.
+// edge it meets with the best so far, so the best's slack is kept, and
+// recomputed when read after the duals changed.
 type bestEdge struct {
 	slack Weight
 	epoch uint64
@@ -138,9 +150,13 @@ func newSolver(n int, edges []Edge, maxCardinality bool, initial []int) *solver 
 		s.blossombase[v] = v
 	}
 	s.blossomendps = make([][]int, 2*n)
-	s.epoch = 1 // tightEpoch's zero value is never current
-	s.tight = make([][]arc, n)
-	s.tightEpoch = make([]uint64, n)
+	s.epoch = 1
+	s.since = make([]Weight, 2*n)
+	s.startDual = maxweight
+	s.treeOf = filled(2*n, -1)
+	s.members = make([][]int32, n)
+	s.stamps = make([]int, 2*n)
+	s.dirtyMark = make([]bool, 2*n)
 	s.best = make([]bestEdge, 2*n)
 	for b := range s.best {
 		s.best[b].edge = -1
@@ -173,10 +189,11 @@ func filled(n, v int) []int {
 	return a
 }
 
-// slack returns 2 * the slack of edge k (vertex duals are kept doubled).
+// slack returns 2 * the slack of edge k (vertex duals are kept doubled),
+// leaving out the duals of blossoms holding both its ends.
 func (s *solver) slack(k int) Weight {
 	e := &s.edges[k]
-	return s.dualvar[e.U].Add(s.dualvar[e.V]).Sub(s.w2[k])
+	return s.vertexDual(e.U).Add(s.vertexDual(e.V)).Sub(s.w2[k])
 }
 
 // bestSlack returns the slack of b's best edge, which must be set.
@@ -193,6 +210,7 @@ func (s *solver) bestSlack(b int) Weight {
 func (s *solver) offerBest(b, k int, slack Weight) {
 	if s.best[b].edge == -1 || slack.Less(s.bestSlack(b)) {
 		s.best[b] = bestEdge{slack: slack, epoch: s.epoch, edge: k}
+		s.markDirty(b)
 	}
 }
 
@@ -207,17 +225,23 @@ func (s *solver) blossomLeaves(b int, dst []int) []int {
 	return dst
 }
 
-// assignLabel labels w (and its blossom) S (1) or T (2), reached through
-// endpoint p; a T blossom's base is matched, and its mate becomes S.
-func (s *solver) assignLabel(w int, t int8, p int) {
+// assignLabel labels w (and its blossom) S (1) or T (2) in the tree of
+// root r, reached through endpoint p; a T blossom's base is matched, and
+// its mate becomes S.
+func (s *solver) assignLabel(w int, t int8, p, r int) {
 	for {
 		b := s.inblossom[w]
+		s.materialize(b)
 		s.label[w], s.label[b] = t, t
 		s.labelend[w], s.labelend[b] = p, p
 		s.best[w].edge, s.best[b].edge = -1, -1
+		s.join(b, r)
 		if t == 1 {
 			s.queue = s.blossomLeaves(b, s.queue)
 			return
+		}
+		if b >= s.n {
+			s.zeros.push(candidate{key: s.dualvar[b].Add(s.since[b]), id: int32(b), edge: -1})
 		}
 		base := s.blossombase[b]
 		w, t, p = s.endpoint[s.mate[base]], 1, s.mate[base]^1

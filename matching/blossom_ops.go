@@ -38,22 +38,27 @@ func (s *solver) addBlossom(base, k int) {
 		w = s.endpoint[s.labelend[bw]]
 		bw = s.inblossom[w]
 	}
+	// The children stop being top-level: their duals and their vertices'
+	// are brought up to date before the vertices move into b.
+	for _, c := range path {
+		s.materialize(c)
+		wasT := s.label[c] == 2
+		s.leaves = s.blossomLeaves(c, s.leaves[:0])
+		for _, v := range s.leaves {
+			if wasT {
+				s.queue = append(s.queue, v) // a former T vertex becomes S
+			}
+			s.inblossom[v] = b
+		}
+	}
 	s.label[b] = 1
 	s.labelend[b] = s.labelend[bb]
 	s.dualvar[b] = Weight{}
+	s.since[b] = s.D
+	s.join(b, s.treeOf[bb])
 	s.blossomchilds[b] = path
 	s.blossomendps[b] = endps
-	s.leaves = s.blossomLeaves(b, s.leaves[:0])
-	for _, v := range s.leaves {
-		if s.label[s.inblossom[v]] == 2 {
-			s.queue = append(s.queue, v) // a former T vertex becomes S
-		}
-		s.inblossom[v] = b
-	}
-	s.created = append(s.created, b)
-	if s.tracking {
-		s.blossomBestEdges(b, path)
-	}
+	s.blossomBestEdges(b, path)
 }
 
 // blossomBestEdges finds, for the new blossom b made of the blossoms of
@@ -107,8 +112,10 @@ func (s *solver) blossomBestEdges(b int, path []int) {
 // middle of a stage b is a T blossom, and its children are relabelled so
 // the alternating tree stays valid.
 func (s *solver) expandBlossom(b int, endstage bool) {
+	s.materialize(b)
 	for _, c := range s.blossomchilds[b] {
 		s.blossomparent[c] = -1
+		s.since[c] = s.D // c's dual, not top-level until now, is up to date
 		switch {
 		case c < s.n:
 			s.inblossom[c] = c
@@ -121,48 +128,7 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 		}
 	}
 	if !endstage && s.label[b] == 2 {
-		childs, endps := s.blossomchilds[b], s.blossomendps[b]
-		entrychild := s.inblossom[s.endpoint[s.labelend[b]^1]]
-		j := slices.Index(childs, entrychild)
-		var jstep, endptrick int
-		if j&1 != 0 {
-			j -= len(childs)
-			jstep, endptrick = 1, 0
-		} else {
-			jstep, endptrick = -1, 1
-		}
-		p := s.labelend[b]
-		for j != 0 {
-			s.label[s.endpoint[p^1]] = 0
-			s.label[s.endpoint[at(endps, j-endptrick)^endptrick^1]] = 0
-			s.assignLabel(s.endpoint[p^1], 2, p)
-			s.allowedge[at(endps, j-endptrick)/2] = true
-			j += jstep
-			p = at(endps, j-endptrick) ^ endptrick
-			s.allowedge[p/2] = true
-			j += jstep
-		}
-		bv := at(childs, j)
-		s.label[s.endpoint[p^1]], s.label[bv] = 2, 2
-		s.labelend[s.endpoint[p^1]], s.labelend[bv] = p, p
-		s.best[bv].edge = -1
-		j += jstep
-		for at(childs, j) != entrychild {
-			bv := at(childs, j)
-			if s.label[bv] == 1 {
-				j += jstep
-				continue
-			}
-			for _, v := range s.blossomLeaves(bv, nil) {
-				if s.label[v] != 0 {
-					s.label[v] = 0
-					s.label[s.endpoint[s.mate[s.blossombase[bv]]]] = 0
-					s.assignLabel(v, 2, s.labelend[v])
-					break
-				}
-			}
-			j += jstep
-		}
+		s.relabelExpanded(b)
 	}
 	s.label[b], s.labelend[b] = -1, -1
 	s.blossomchilds[b], s.blossomendps[b] = nil, nil
@@ -237,4 +203,85 @@ func (s *solver) augmentMatching(k int) {
 			p = s.labelend[bt] ^ 1
 		}
 	}
+}
+
+// relabelExpanded labels the children of T blossom b, just expanded in the
+// middle of the search, so that its tree stays an alternating tree: the
+// children on the even path from the entry child to the base become T and
+// S in turn; each other child becomes T if an S vertex reaches one of its
+// vertices along a tight edge, and free otherwise (its vertices then look
+// for their least-slack edges to S vertices afresh).
+func (s *solver) relabelExpanded(b int) {
+	r := s.treeOf[b]
+	childs, endps := s.blossomchilds[b], s.blossomendps[b]
+	entrychild := s.inblossom[s.endpoint[s.labelend[b]^1]]
+	j := slices.Index(childs, entrychild)
+	var jstep, endptrick int
+	if j&1 != 0 {
+		j -= len(childs)
+		jstep, endptrick = 1, 0
+	} else {
+		jstep, endptrick = -1, 1
+	}
+	p := s.labelend[b]
+	for j != 0 {
+		s.label[s.endpoint[p^1]] = 0
+		s.label[s.endpoint[at(endps, j-endptrick)^endptrick^1]] = 0
+		s.assignLabel(s.endpoint[p^1], 2, p, r)
+		s.allowedge[at(endps, j-endptrick)/2] = true
+		j += jstep
+		p = at(endps, j-endptrick) ^ endptrick
+		s.allowedge[p/2] = true
+		j += jstep
+	}
+	bv := at(childs, j)
+	s.label[s.endpoint[p^1]], s.label[bv] = 2, 2
+	s.labelend[s.endpoint[p^1]], s.labelend[bv] = p, p
+	s.best[bv].edge = -1
+	s.join(bv, r)
+	if bv >= s.n {
+		s.zeros.push(candidate{key: s.dualvar[bv].Add(s.since[bv]), id: int32(bv), edge: -1})
+	}
+	j += jstep
+	for at(childs, j) != entrychild {
+		bv := at(childs, j)
+		j += jstep
+		if s.label[bv] == 1 {
+			continue
+		}
+		for _, v := range s.blossomLeaves(bv, nil) {
+			if s.label[v] == 0 {
+				continue
+			}
+			if !s.reachedAlongTight(v) {
+				s.label[v] = 0 // reached from a tree dissolved since
+				continue
+			}
+			// The S vertex that reached v may be of another tree: bv joins that one.
+			s.label[v] = 0
+			s.label[s.endpoint[s.mate[s.blossombase[bv]]]] = 0
+			s.assignLabel(v, 2, s.labelend[v], s.treeOf[s.inblossom[s.endpoint[s.labelend[v]]]])
+			break
+		}
+	}
+	for _, c := range childs {
+		if s.label[c] != 0 {
+			continue
+		}
+		for _, v := range s.blossomLeaves(c, nil) {
+			s.recomputeFree(v)
+		}
+	}
+}
+
+// reachedAlongTight reports whether the edge through which vertex v, in a
+// T blossom, was reached (labelend[v]) still comes from an S vertex and is
+// tight: the tree of that vertex may have been dissolved since.
+func (s *solver) reachedAlongTight(v int) bool {
+	p := s.labelend[v]
+	if p < 0 {
+		return false
+	}
+	u := s.endpoint[p]
+	return s.label[s.inblossom[u]] == 1 && s.slack(p>>1).IsZero()
 }

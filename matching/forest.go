@@ -1,0 +1,332 @@
+package matching
+
+// The alternating trees are kept from one augmentation to the next (a
+// persistent forest, as in Kolmogorov's Blossom V): augmenting dissolves
+// only the two trees the path joins, and the others go on growing. A stage
+// that regrew every tree from its root after each augmentation did most
+// of its work again each time.
+//
+// The duals change lazily. Every change moves the duals of all S vertices
+// down and all T vertices up by the same delta, so the solver keeps the
+// sum of the deltas, D, and for each top-level blossom (or vertex) the
+// value of D when its label was last set (since). A vertex's dual is then
+// its stored value moved by D - since of its top-level blossom, and a
+// change of the duals costs nothing. The stored values are brought up to
+// date (materialize) when a top-level blossom's label or nesting changes.
+//
+// The least-slack edges the dual changes need are kept in three heaps
+// instead of being looked for over all vertices at each change:
+//
+//   - free: a free vertex's least-slack edge to an S vertex, keyed by slack + D
+//     (the slack falls by delta at each change);
+//   - pairs: a top-level S blossom's least-slack edge to another S blossom,
+//     keyed by slack + 2D;
+//   - zeros: a T blossom's dual, keyed by dual + D.
+//
+// Each heap holds lower bounds: a key can only be below the true value,
+// never above (a slack falls no faster than the key assumes). So when the
+// least entry checks out against the present state it is the true least;
+// when it does not, it is dropped or worked out again.
+
+// vertexDual returns v's dual now.
+func (s *solver) vertexDual(v int) Weight {
+	b := s.inblossom[v]
+	switch s.label[b] & 3 {
+	case 1:
+		return s.dualvar[v].Sub(s.D.Sub(s.since[b]))
+	case 2:
+		return s.dualvar[v].Add(s.D.Sub(s.since[b]))
+	}
+	return s.dualvar[v]
+}
+
+// blossomDual returns the dual of blossom b now.
+func (s *solver) blossomDual(b int) Weight {
+	if s.blossomparent[b] != -1 {
+		return s.dualvar[b]
+	}
+	switch s.label[b] & 3 {
+	case 1:
+		return s.dualvar[b].Add(s.D.Sub(s.since[b]))
+	case 2:
+		return s.dualvar[b].Sub(s.D.Sub(s.since[b]))
+	}
+	return s.dualvar[b]
+}
+
+// materialize brings the stored duals of top-level blossom (or vertex) x
+// and its vertices up to date, so that its label or nesting may change.
+func (s *solver) materialize(x int) {
+	if s.since[x] == s.D {
+		return
+	}
+	if l := s.label[x] & 3; l == 1 || l == 2 {
+		d := s.D.Sub(s.since[x])
+		if l == 2 {
+			d = d.Neg()
+		}
+		if x < s.n {
+			s.dualvar[x] = s.dualvar[x].Sub(d)
+		} else {
+			s.dualvar[x] = s.dualvar[x].Add(d)
+			s.leaves = s.blossomLeaves(x, s.leaves[:0])
+			for _, v := range s.leaves {
+				s.dualvar[v] = s.dualvar[v].Sub(d)
+			}
+		}
+	}
+	s.since[x] = s.D
+}
+
+// materializeAll brings every stored dual up to date, at the end of solve.
+func (s *solver) materializeAll() {
+	for v := range s.n {
+		s.dualvar[v] = s.vertexDual(v)
+	}
+	for b := s.n; b < s.blossomsEnd; b++ {
+		if s.blossombase[b] >= 0 {
+			s.dualvar[b] = s.blossomDual(b)
+		}
+	}
+}
+
+// join records that top-level x has been labelled in the tree of root r.
+func (s *solver) join(x, r int) {
+	s.treeOf[x] = r
+	s.members[r] = append(s.members[r], int32(x))
+}
+
+// dissolveTrees frees the trees of roots ra and rb after an augmentation
+// joined them: their blossoms lose their labels (those with a zero dual
+// are expanded, as at the end of a stage), and each of their vertices,
+// now free, looks for its least-slack edge to the S vertices of the trees
+// that remain.
+func (s *solver) dissolveTrees(ra, rb int) {
+	s.stamp++
+	tops := s.freed[:0]
+	for _, r := range [2]int{ra, rb} {
+		for _, x32 := range s.members[r] {
+			x := int(x32)
+			if s.stamps[x] == s.stamp || s.treeOf[x] != r || s.label[x] == 0 || !s.isTop(x) {
+				continue
+			}
+			s.stamps[x] = s.stamp
+			tops = append(tops, x)
+		}
+		s.members[r] = s.members[r][:0]
+	}
+	verts := s.freedVerts[:0]
+	for _, x := range tops {
+		s.materialize(x)
+		s.best[x].edge = -1
+		s.blossombestedges[x] = nil
+		verts = s.unlabel(x, verts)
+	}
+	for _, x := range tops {
+		if x >= s.n && s.blossombase[x] >= 0 && s.blossomparent[x] == -1 && s.dualvar[x].IsZero() {
+			s.expandBlossom(x, true)
+		}
+	}
+	// Least-slack edges of the other trees and free vertices that led to
+	// the vertices freed must be looked for again: the slack of an edge
+	// to a vertex no longer S no longer falls, and another edge may now be
+	// the least.
+	for _, v := range verts {
+		s.stamps[v] = s.stamp
+	}
+	s.stamp++
+	for _, v := range verts {
+		for _, a := range s.arcs[v] {
+			k := int(a.p >> 1)
+			s.allowedge[k] = false
+			w := int(a.to)
+			if s.stamps[w] == s.stamp-1 {
+				continue // freed too
+			}
+			bw := s.inblossom[w]
+			switch {
+			case s.label[bw] == 1 && s.best[bw].edge == k && s.stamps[bw] != s.stamp:
+				s.stamps[bw] = s.stamp
+				s.recomputePairs(bw)
+			case s.label[bw] == 0 && s.best[w].edge == k && s.stamps[w] != s.stamp:
+				s.stamps[w] = s.stamp
+				s.recomputeFree(w)
+			}
+		}
+	}
+	for _, v := range verts {
+		s.recomputeFree(v)
+	}
+	s.freed, s.freedVerts = tops, verts
+}
+
+// isTop reports whether x is a vertex or blossom at the top level.
+func (s *solver) isTop(x int) bool {
+	return s.blossomparent[x] == -1 && (x < s.n || s.blossombase[x] >= 0)
+}
+
+// unlabel clears the labels of x and of everything nested in it, and
+// appends its vertices to verts.
+func (s *solver) unlabel(x int, verts []int) []int {
+	s.label[x], s.labelend[x] = 0, -1
+	if x < s.n {
+		s.best[x].edge = -1
+		return append(verts, x)
+	}
+	for _, c := range s.blossomchilds[x] {
+		verts = s.unlabel(c, verts)
+	}
+	return verts
+}
+
+// recomputeFree finds the least-slack edge from free vertex v to an S
+// vertex, looking at all v's edges, and offers it to the free heap.
+func (s *solver) recomputeFree(v int) {
+	e := &s.best[v]
+	e.edge = -1
+	bv := s.inblossom[v]
+	dv := s.dualvar[v] // v is free: its stored dual is its dual
+	for _, a := range s.arcs[v] {
+		w := int(a.to)
+		bw := s.inblossom[w]
+		if bw == bv || s.label[bw] != 1 {
+			continue
+		}
+		slack := dv.Add(s.dualvar[w].Sub(s.D.Sub(s.since[bw]))).Sub(a.w2)
+		if e.edge == -1 || slack.Less(e.slack) {
+			*e = bestEdge{slack: slack, epoch: s.epoch, edge: int(a.p >> 1)}
+		}
+	}
+	if e.edge != -1 {
+		s.free.push(candidate{key: e.slack.Add(s.D), id: int32(v), edge: int32(e.edge)})
+	}
+}
+
+// recomputePairs finds the least-slack edges from top-level S blossom b to
+// each other S blossom, looking at all the edges of its vertices, and
+// offers the least to the pairs heap.
+func (s *solver) recomputePairs(b int) {
+	s.best[b].edge = -1
+	var touched []int
+	s.leaves = s.blossomLeaves(b, s.leaves[:0])
+	for _, v := range s.leaves {
+		for _, a := range s.arcs[v] {
+			bw := s.inblossom[a.to]
+			if bw == b || s.label[bw] != 1 {
+				continue
+			}
+			k := int(a.p >> 1)
+			if cur := s.bestedgeto[bw]; cur == -1 {
+				s.bestedgeto[bw] = k
+				touched = append(touched, bw)
+			} else if s.slack(k).Less(s.slack(cur)) {
+				s.bestedgeto[bw] = k
+			}
+		}
+	}
+	var list []int
+	for _, bw := range touched {
+		k := s.bestedgeto[bw]
+		s.bestedgeto[bw] = -1
+		list = append(list, k)
+		if sl := s.slack(k); s.best[b].edge == -1 || sl.Less(s.best[b].slack) {
+			s.best[b] = bestEdge{slack: sl, epoch: s.epoch, edge: k}
+		}
+	}
+	if b >= s.n {
+		s.blossombestedges[b] = list
+	}
+	if s.best[b].edge != -1 {
+		s.pairs.push(candidate{key: s.best[b].slack.Add(s.D.Double()), id: int32(b), edge: int32(s.best[b].edge)})
+	}
+}
+
+// markDirty notes that x's least-slack edge changed: it goes to its heap
+// before the next dual change (flushDirty), once however often it changed.
+func (s *solver) markDirty(x int) {
+	if !s.dirtyMark[x] {
+		s.dirtyMark[x] = true
+		s.dirty = append(s.dirty, int32(x))
+	}
+}
+
+// flushDirty offers the least-slack edges that changed to their heaps.
+func (s *solver) flushDirty() {
+	for _, x32 := range s.dirty {
+		x := int(x32)
+		s.dirtyMark[x] = false
+		if s.best[x].edge == -1 {
+			continue
+		}
+		switch {
+		case x < s.n && s.label[s.inblossom[x]] == 0:
+			s.free.push(candidate{key: s.bestSlack(x).Add(s.D), id: x32, edge: int32(s.best[x].edge)})
+		case s.isTop(x) && s.label[x] == 1:
+			s.pairs.push(candidate{key: s.bestSlack(x).Add(s.D.Double()), id: x32, edge: int32(s.best[x].edge)})
+		}
+	}
+	s.dirty = s.dirty[:0]
+}
+
+// topFree returns the least valid entry of the free heap: a free vertex's
+// edge to an S vertex whose slack is key - D.
+func (s *solver) topFree() (candidate, bool) {
+	for len(s.free) > 0 {
+		c := s.free[0]
+		x, k := int(c.id), int(c.edge)
+		if s.best[x].edge != k || s.label[s.inblossom[x]] != 0 {
+			s.free.pop()
+			continue
+		}
+		o := s.edges[k].U
+		if o == x {
+			o = s.edges[k].V
+		}
+		if s.label[s.inblossom[o]] != 1 || s.slack(k) != c.key.Sub(s.D) {
+			s.free.pop()
+			s.recomputeFree(x)
+			continue
+		}
+		return c, true
+	}
+	return candidate{}, false
+}
+
+// topPairs returns the least valid entry of the pairs heap: an edge
+// between two top-level S blossoms whose slack is key - 2D.
+func (s *solver) topPairs() (candidate, bool) {
+	for len(s.pairs) > 0 {
+		c := s.pairs[0]
+		b, k := int(c.id), int(c.edge)
+		if !s.isTop(b) || s.label[b] != 1 || s.best[b].edge != k {
+			s.pairs.pop()
+			continue
+		}
+		bu, bv := s.inblossom[s.edges[k].U], s.inblossom[s.edges[k].V]
+		if bu != b {
+			bu, bv = bv, bu
+		}
+		if bu != b || bv == b || s.label[bv] != 1 || s.slack(k) != c.key.Sub(s.D.Double()) {
+			s.pairs.pop()
+			s.recomputePairs(b)
+			continue
+		}
+		return c, true
+	}
+	return candidate{}, false
+}
+
+// topZeros returns the least valid entry of the zeros heap: a T blossom
+// whose dual is key - D.
+func (s *solver) topZeros() (candidate, bool) {
+	for len(s.zeros) > 0 {
+		c := s.zeros[0]
+		b := int(c.id)
+		if !s.isTop(b) || s.label[b] != 2 || s.dualvar[b].Add(s.since[b]) != c.key {
+			s.zeros.pop()
+			continue
+		}
+		return c, true
+	}
+	return candidate{}, false
+}

@@ -1,0 +1,206 @@
+package matching
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// solverState describes everything a finished solver hands on: the
+// matching, the duals and the blossoms, with their numbers.
+func solverState(s *solver) string {
+	state := fmt.Sprint(s.mate, s.dualvar[:s.n], s.blossomparent, s.unusedblossoms)
+	for b := s.n; b < 2*s.n; b++ {
+		if s.blossombase[b] >= 0 {
+			state += fmt.Sprint(b, s.blossombase[b], s.dualvar[b], s.blossomchilds[b], s.blossomendps[b])
+		}
+	}
+	return state
+}
+
+// leastDelta works out the next dual change the slow way, over every edge
+// and blossom, from the duals as they are now: what the heaps must give.
+// It also checks that the duals are feasible (no edge between two
+// top-level blossoms with a negative slack, no negative blossom dual).
+func leastDelta(t *testing.T, s *solver) (Weight, bool) {
+	t.Helper()
+	var c change
+	if !s.maxCardinality {
+		for v := range s.n {
+			c.consider(s.vertexDual(v), 1, -1)
+		}
+	}
+	for k, e := range s.edges {
+		bu, bv := s.inblossom[e.U], s.inblossom[e.V]
+		if bu == bv {
+			continue
+		}
+		slack := s.slack(k)
+		if slack.Sign() < 0 {
+			t.Fatalf("edge %d (%d-%d) has slack %v", k, e.U, e.V, slack)
+		}
+		lu, lv := s.label[bu]&3, s.label[bv]&3
+		switch {
+		case lu == 1 && lv == 1:
+			c.consider(slack.Half(), 3, k)
+		case lu == 1 && lv == 0, lu == 0 && lv == 1:
+			c.consider(slack, 2, k)
+		}
+	}
+	for b := s.n; b < s.blossomsEnd; b++ {
+		if s.blossombase[b] < 0 {
+			continue
+		}
+		z := s.blossomDual(b)
+		if z.Sign() < 0 {
+			t.Fatalf("blossom %d has dual %v", b, z)
+		}
+		if s.blossomparent[b] == -1 && s.label[b] == 2 {
+			c.consider(z, 4, b)
+		}
+	}
+	return c.delta, c.ok
+}
+
+// TestDeltaIsLeast solves random graphs, with many equal weights, in all
+// three ways (perfect, maximum cardinality, maximum weight) and checks
+// every dual change against the slow search over all edges: the heaps,
+// with their entries going out of date as trees are dissolved and blossoms
+// made and expanded, must always give the least change.
+func TestDeltaIsLeast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 53))
+	changes, dissolved := 0, 0
+	graphs := 1500
+	if testing.Short() {
+		graphs = 300
+	}
+	for i := range graphs {
+		n := 2 * (2 + rng.IntN(40))
+		gen := func() Weight { return W(-int64(rng.IntN(1 + i%7))) }
+		if i%3 == 2 {
+			gen = func() Weight { return W(int64(rng.IntN(1 + i%11))) }
+		}
+		edges := randomGraph(rng, n, 0.05+0.4*rng.Float64(), gen)
+		for v := 0; v+1 < n; v += 2 {
+			edges = append(edges, Edge{U: v, V: v + 1, W: gen()})
+		}
+		solvers := []func() *solver{
+			func() *solver { s, _ := newPerfectSolver(n, edges); return s },
+			func() *solver { return newSolver(n, edges, true, nil) },
+			func() *solver { return newSolver(n, edges, false, nil) },
+		}
+		for kind, solver := range solvers {
+			s := solver()
+			s.onDelta = func(delta Weight) {
+				changes++
+				if err := forestError(s); err != nil {
+					t.Fatalf("graph %d, solver %d: %v", i, kind, err)
+				}
+				want, ok := leastDelta(t, s)
+				if !ok || want != delta {
+					t.Fatalf("graph %d, solver %d: dual change %v, the least is %v (%v)", i, kind, delta, want, ok)
+				}
+			}
+			s.solve()
+			dissolved += s.stamp
+			check(t, n, s.edges, s.mates())
+			if err := certificate(s); err != nil {
+				t.Fatalf("graph %d, solver %d: %v", i, kind, err)
+			}
+		}
+	}
+	if changes < 20000 || dissolved < 10000 {
+		t.Errorf("only %d dual changes and %d trees dissolved: the test says little", changes, dissolved)
+	}
+}
+
+// certificate checks the optimality conditions of a finished solver: every
+// edge has a slack >= 0 counting the blossoms holding both its ends,
+// matched edges have none, and every blossom with a positive dual has as
+// many matched edges inside as it can. Without maxCardinality, exposed
+// vertices must also have a zero dual, and all vertex duals be >= 0.
+func certificate(s *solver) error {
+	mark := make([]int, 2*s.n)
+	for k, e := range s.edges {
+		slack := s.trueSlack(k, mark, k+1)
+		if slack.Sign() < 0 {
+			return fmt.Errorf("edge %d-%d has slack %v", e.U, e.V, slack)
+		}
+		if s.mate[e.U] >= 0 && s.mate[e.U]>>1 == k && !slack.IsZero() {
+			return fmt.Errorf("matched edge %d-%d has slack %v", e.U, e.V, slack)
+		}
+	}
+	for b := s.n; b < s.blossomsEnd; b++ {
+		if s.blossombase[b] < 0 || s.dualvar[b].IsZero() {
+			continue
+		}
+		if s.dualvar[b].Sign() < 0 {
+			return fmt.Errorf("blossom %d has dual %v", b, s.dualvar[b])
+		}
+		leaves := s.blossomLeaves(b, nil)
+		inside := map[int]bool{}
+		for _, v := range leaves {
+			inside[v] = true
+		}
+		matched := 0
+		for _, v := range leaves {
+			if s.mate[v] >= 0 && inside[s.endpoint[s.mate[v]]] {
+				matched++
+			}
+		}
+		if matched != len(leaves)-1 {
+			return fmt.Errorf("blossom %d of %d vertices has dual %v but %d matched vertices inside", b, len(leaves), s.dualvar[b], matched)
+		}
+	}
+	if !s.maxCardinality {
+		for v := range s.n {
+			if s.dualvar[v].Sign() < 0 || (s.mate[v] == -1 && !s.dualvar[v].IsZero()) {
+				return fmt.Errorf("vertex %d (mate %d) has dual %v", v, s.mate[v], s.dualvar[v])
+			}
+		}
+	}
+	return nil
+}
+
+// forestError checks the labels of the top-level blossoms: an S blossom is
+// a root (exposed base) or hangs from a T blossom through its base's
+// matched edge; a T blossom hangs from an S blossom of the same tree.
+func forestError(s *solver) error {
+	for x := range 2 * s.n {
+		if !s.isTop(x) || s.label[x] == 0 {
+			continue
+		}
+		base := x
+		if x >= s.n {
+			base = s.blossombase[x]
+		}
+		p := s.labelend[x]
+		switch s.label[x] {
+		case 1:
+			if p == -1 {
+				if s.mate[base] != -1 || s.treeOf[x] != base {
+					return fmt.Errorf("S root %d: base %d mate %d tree %d", x, base, s.mate[base], s.treeOf[x])
+				}
+				continue
+			}
+			if s.mate[base] != p {
+				return fmt.Errorf("S %d: labelend %d, base %d matched through %d", x, p, base, s.mate[base])
+			}
+			t := s.inblossom[s.endpoint[p]]
+			if s.label[t] != 2 || s.treeOf[t] != s.treeOf[x] {
+				return fmt.Errorf("S %d (tree %d) hangs from %d labelled %d (tree %d)", x, s.treeOf[x], t, s.label[t], s.treeOf[t])
+			}
+		case 2:
+			if p == -1 {
+				return fmt.Errorf("T %d has no labelend", x)
+			}
+			u := s.inblossom[s.endpoint[p]]
+			if s.label[u] != 1 || s.treeOf[u] != s.treeOf[x] {
+				return fmt.Errorf("T %d (tree %d) hangs from %d labelled %d (tree %d)", x, s.treeOf[x], u, s.label[u], s.treeOf[u])
+			}
+		default:
+			return fmt.Errorf("top %d labelled %d", x, s.label[x])
+		}
+	}
+	return nil
+}
