@@ -63,6 +63,7 @@ type solver struct {
 	stamp      int       // for stamps: marks top-level blossoms once per dissolveTrees
 	stamps     []int
 	freed      []int // scratch for dissolveTrees
+	touched    []int // scratch for recomputePairs
 	freedVerts []int
 	free       deltaHeap // see forest.go
 	pairs      deltaHeap

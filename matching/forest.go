@@ -207,7 +207,7 @@ func (s *solver) recomputeFree(v int) {
 // offers the least to the pairs heap.
 func (s *solver) recomputePairs(b int) {
 	s.best[b].edge = -1
-	var touched []int
+	touched := s.touched[:0]
 	s.leaves = s.blossomLeaves(b, s.leaves[:0])
 	for _, v := range s.leaves {
 		for _, a := range s.arcs[v] {
@@ -225,10 +225,15 @@ func (s *solver) recomputePairs(b int) {
 		}
 	}
 	var list []int
+	if b >= s.n {
+		list = make([]int, 0, len(touched))
+	}
 	for _, bw := range touched {
 		k := s.bestedgeto[bw]
 		s.bestedgeto[bw] = -1
-		list = append(list, k)
+		if b >= s.n {
+			list = append(list, k)
+		}
 		if sl := s.slack(k); s.best[b].edge == -1 || sl.Less(s.best[b].slack) {
 			s.best[b] = bestEdge{slack: sl, epoch: s.epoch, edge: k}
 		}
@@ -236,6 +241,7 @@ func (s *solver) recomputePairs(b int) {
 	if b >= s.n {
 		s.blossombestedges[b] = list
 	}
+	s.touched = touched
 	if s.best[b].edge != -1 {
 		s.pairs.push(candidate{key: s.best[b].slack.Add(s.D.Double()), id: int32(b), edge: int32(s.best[b].edge)})
 	}

@@ -1,5 +1,7 @@
 package matching
 
+import "slices"
+
 // MaxPerfect returns a maximum weight perfect matching of the graph (as
 // mate[v]) when it has one; otherwise the same as Max(n, edges, true).
 func MaxPerfect(n int, edges []Edge) []int {
@@ -136,6 +138,7 @@ func (p *Perfect) Resolve(edges []Edge) (*Perfect, bool) {
 	if len(edges) < first || len(edges) > maxEdges {
 		return nil, false
 	}
+	s.growEdges(edges[first:])
 	for k := first; k < len(edges); k++ {
 		e := edges[k]
 		s.addEdge(Edge{U: e.U, V: e.V, W: e.W.Double().Sub(p.best[e.U]).Sub(p.best[e.V])})
@@ -189,6 +192,24 @@ var alwaysWarm = false
 // instead of 16).
 func coldExposed(n int, edges []Edge) int {
 	return n - 2*len(greedyStart(n, edges, potentials(n, edges)))
+}
+
+// growEdges makes room for the edges about to be added, so that each
+// slice grows once rather than edge by edge.
+func (s *solver) growEdges(added []Edge) {
+	m := len(added)
+	s.edges = slices.Grow(s.edges, m)
+	s.w2 = slices.Grow(s.w2, m)
+	s.endpoint = slices.Grow(s.endpoint, 2*m)
+	s.allowedge = slices.Grow(s.allowedge, m)
+	more := make(map[int]int, 2*m)
+	for _, e := range added {
+		more[e.U]++
+		more[e.V]++
+	}
+	for v, d := range more {
+		s.arcs[v] = slices.Grow(s.arcs[v], d)
+	}
 }
 
 // addEdge appends edge e to the solver's graph.
