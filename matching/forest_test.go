@@ -3,6 +3,7 @@ package matching
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -42,6 +43,9 @@ func leastDelta(t *testing.T, s *solver) (Weight, bool) {
 		lu, lv := s.label[bu]&3, s.label[bv]&3
 		switch {
 		case lu == 1 && lv == 1:
+			if slack.lo&1 != 0 {
+				t.Fatalf("edge %d (%d-%d) between S blossoms has an odd slack %v", k, e.U, e.V, slack)
+			}
 			c.consider(slack.Half(), 3, k)
 		case lu == 1 && lv == 0, lu == 0 && lv == 1:
 			c.consider(slack, 2, k)
@@ -203,4 +207,121 @@ func forestError(s *solver) error {
 		}
 	}
 	return nil
+}
+
+// watch has every dual change of s checked against leastDelta, and the
+// forest against forestError; it counts the changes in *changes.
+func watch(t *testing.T, s *solver, changes *int) {
+	s.onDelta = func(delta Weight) {
+		*changes++
+		if err := forestError(s); err != nil {
+			t.Fatal(err)
+		}
+		if want, ok := leastDelta(t, s); !ok || want != delta {
+			t.Fatalf("dual change %v, the least is %v (%v)", delta, want, ok)
+		}
+	}
+}
+
+// TestDeltaIsLeastWarmAndSparse does what TestDeltaIsLeast does on the
+// graphs pairing makes: sparse, with lexicographic weights, solved cold
+// and then warm (Resolve) with edges added, as pricing adds them; a warm
+// start begins with blossoms and a matching from the solve before.
+func TestDeltaIsLeastWarmAndSparse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 67))
+	changes, warm := 0, 0
+	for trial := range 60 {
+		n := 2 * (20 + rng.IntN(80))
+		all := sparseGraph(n, 4+rng.IntN(10))
+		// The edges that make a perfect matching first, so that the
+		// first solve has one.
+		slices.SortStableFunc(all, func(a, b Edge) int {
+			return boolInt(!(a.U%2 == 0 && a.V == a.U+1)) - boolInt(!(b.U%2 == 0 && b.V == b.U+1))
+		})
+		if trial%2 == 1 { // few distinct weights: many ties
+			for k := range all {
+				all[k].W = W(int64(rng.IntN(3))).Shl(70).Add(W(int64(rng.IntN(3))))
+			}
+		}
+		cut := len(all) / 2
+		p, ok := SolvePerfect(n, slices.Clone(all[:cut]))
+		if !ok {
+			continue
+		}
+		for cut < len(all) {
+			cut = min(len(all), cut+1+rng.IntN(len(all)/4))
+			watch(t, p.s, &changes)
+			next, ok := p.Resolve(slices.Clone(all[:cut]))
+			if !ok {
+				t.Fatalf("trial %d: no perfect matching warm", trial)
+			}
+			if next.s == p.s {
+				warm++
+				if err := certificate(next.s); err != nil {
+					t.Fatalf("trial %d: %v", trial, err)
+				}
+			}
+			p = next
+		}
+	}
+	if changes < 2000 || warm < 50 {
+		t.Errorf("only %d dual changes, %d warm solves: the test says little", changes, warm)
+	}
+}
+
+// FuzzMatching solves small graphs the fuzzer makes, in all three ways and
+// warm, checking every dual change, the certificate at the end, and the
+// result against brute force.
+func FuzzMatching(f *testing.F) {
+	f.Add([]byte{6, 0, 1, 2, 1, 2, 2, 2, 3, 1, 3, 4, 2, 4, 5, 0, 0, 5, 1, 1, 4, 3})
+	f.Add([]byte{8, 0, 1, 0, 2, 3, 0, 4, 5, 0, 6, 7, 0, 0, 2, 1, 1, 3, 1, 4, 6, 1, 5, 7, 1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 1 {
+			return
+		}
+		n := 2 + int(data[0])%9
+		var edges []Edge
+		for i := 1; i+2 < len(data) && len(edges) < 40; i += 3 {
+			u, v := int(data[i])%n, int(data[i+1])%n
+			if u != v {
+				edges = append(edges, Edge{U: u, V: v, W: W(int64(data[i+2]%8) - 2)})
+			}
+		}
+		changes := 0
+		for _, maxCard := range []bool{true, false} {
+			s := newSolver(n, edges, maxCard, nil)
+			watch(t, s, &changes)
+			s.solve()
+			card, w := check(t, n, edges, s.mates())
+			if err := certificate(s); err != nil {
+				t.Fatal(err)
+			}
+			// Without maxCardinality, only the weight is fixed: edges of
+			// weight 0 may be in or out.
+			if wantCard, wantW := bruteForce(n, edges, maxCard); w != wantW || (maxCard && card != wantCard) {
+				t.Fatalf("maxCardinality %v: %d edges weighing %v, want %d weighing %v", maxCard, card, w, wantCard, wantW)
+			}
+		}
+		cut := len(edges) / 2
+		p, ok := SolvePerfect(n, slices.Clone(edges[:cut]))
+		wantCard, wantW := bruteForce(n, edges, true)
+		if !ok || 2*wantCard != n {
+			return
+		}
+		watch(t, p.s, &changes)
+		warm, ok := p.Resolve(edges)
+		if !ok {
+			t.Fatal("no perfect matching warm")
+		}
+		if _, w := check(t, n, edges, warm.Mate); w != wantW {
+			t.Fatalf("warm: weight %v, want %v", w, wantW)
+		}
+	})
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -157,7 +157,8 @@ func (p *Perfect) Resolve(edges []Edge) (*Perfect, bool) {
 			s.giveUp(u)
 		}
 	}
-	s.epoch++ // the duals changed: tight lists and least-slack edges are stale
+	s.evenRoots()
+	s.epoch++ // the duals changed: the slacks kept are stale
 	exposed := 0
 	for v := range s.n {
 		if s.mate[v] == -1 {
@@ -209,6 +210,52 @@ func (s *solver) growEdges(added []Edge) {
 	}
 	for v, d := range more {
 		s.arcs[v] = slices.Grow(s.arcs[v], d)
+	}
+}
+
+// evenRoots makes the duals of the exposed vertices all of one parity.
+//
+// The algorithm halves the slack of an edge between two S blossoms to
+// make it tight (vertex duals are kept doubled for that). The halving is
+// exact because every vertex of an alternating tree has the parity of its
+// root (tree edges are tight), and the roots, the exposed vertices, all
+// have the same dual in a cold start. A warm start gives up matched edges
+// and moves blossom duals onto vertices, which can leave roots of both
+// parities: an edge between their trees would then have an odd slack and
+// be taken for tight one short of it. So each exposed vertex of the other
+// parity has its dual raised by one, which only adds to the slacks of its
+// edges: alone, directly; in a blossom, with all the blossom's vertices,
+// the blossom's dual lowered by one to keep the edges inside as they were
+// (a blossom whose dual is zero is expanded first).
+func (s *solver) evenRoots() {
+	parity := -1
+	one := W(1)
+	for v := range s.n {
+		if s.mate[v] != -1 {
+			continue
+		}
+		p := int(s.dualvar[v].lo & 1)
+		if parity == -1 {
+			parity = p
+		}
+		if p == parity {
+			continue
+		}
+		for {
+			b := s.inblossom[v]
+			if b == v {
+				s.dualvar[v] = s.dualvar[v].Add(one)
+				break
+			}
+			if !s.dualvar[b].IsZero() {
+				for _, u := range s.blossomLeaves(b, s.leaves[:0]) {
+					s.dualvar[u] = s.dualvar[u].Add(one)
+				}
+				s.dualvar[b] = s.dualvar[b].Sub(one)
+				break
+			}
+			s.expandBlossom(b, true)
+		}
 	}
 }
 

@@ -5,7 +5,10 @@ package matching
 // augmentation to the next, and the duals change lazily (see forest.go).
 func (s *solver) solve() {
 	s.startSearch()
-	for s.exposed >= 2 {
+	// With one exposed vertex left no path can augment; without
+	// maxCardinality the duals still go on until that vertex's is zero,
+	// which certifies the matching (the matching cannot change).
+	for s.exposed >= 2 || (!s.maxCardinality && s.exposed > 0) {
 		if s.scan() {
 			continue
 		}
