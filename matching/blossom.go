@@ -70,6 +70,8 @@ type solver struct {
 	zeros      deltaHeap
 	dirty      []int32 // vertices and blossoms whose best changed since the last flushDirty
 	dirtyMark  []bool
+	stale      []int32 // vertices and blossoms whose best must be looked for again
+	staleMark  []bool
 
 	// onDelta, when set, is called before each dual change with its
 	// amount (tests check it against a search over every edge).
@@ -158,6 +160,7 @@ func newSolver(n int, edges []Edge, maxCardinality bool, initial []int) *solver 
 	s.members = make([][]int32, n)
 	s.stamps = make([]int, 2*n)
 	s.dirtyMark = make([]bool, 2*n)
+	s.staleMark = make([]bool, 2*n)
 	s.best = make([]bestEdge, 2*n)
 	for b := range s.best {
 		s.best[b].edge = -1

@@ -145,19 +145,28 @@ func (s *solver) dissolveTrees(ra, rb int) {
 			}
 			bw := s.inblossom[w]
 			switch {
-			case s.label[bw] == 1 && s.best[bw].edge == k && s.stamps[bw] != s.stamp:
-				s.stamps[bw] = s.stamp
-				s.recomputePairs(bw)
-			case s.label[bw] == 0 && s.best[w].edge == k && s.stamps[w] != s.stamp:
-				s.stamps[w] = s.stamp
-				s.recomputeFree(w)
+			case s.label[bw] == 1 && s.best[bw].edge == k:
+				s.markStale(bw)
+			case s.label[bw] == 0 && s.best[w].edge == k:
+				s.markStale(w)
 			}
 		}
 	}
 	for _, v := range verts {
-		s.recomputeFree(v)
+		s.markStale(v)
 	}
 	s.freed, s.freedVerts = tops, verts
+}
+
+// markStale notes that x's least-slack edge must be looked for again over
+// all its edges before the next dual change (flushDirty). Until then it
+// may be labelled, and need none: many vertices freed by an augmentation
+// are taken into another tree before the duals change.
+func (s *solver) markStale(x int) {
+	if !s.staleMark[x] {
+		s.staleMark[x] = true
+		s.stale = append(s.stale, int32(x))
+	}
 }
 
 // isTop reports whether x is a vertex or blossom at the top level.
@@ -256,8 +265,20 @@ func (s *solver) markDirty(x int) {
 	}
 }
 
-// flushDirty offers the least-slack edges that changed to their heaps.
+// flushDirty looks again for the least-slack edges marked stale, and
+// offers those that changed to their heaps.
 func (s *solver) flushDirty() {
+	for _, x32 := range s.stale {
+		x := int(x32)
+		s.staleMark[x] = false
+		switch {
+		case x < s.n && s.label[s.inblossom[x]] == 0:
+			s.recomputeFree(x)
+		case s.isTop(x) && s.label[x] == 1:
+			s.recomputePairs(x)
+		}
+	}
+	s.stale = s.stale[:0]
 	for _, x32 := range s.dirty {
 		x := int(x32)
 		s.dirtyMark[x] = false

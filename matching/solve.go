@@ -31,6 +31,7 @@ func (s *solver) startSearch() {
 		s.since[i] = Weight{}
 		s.treeOf[i] = -1
 		s.dirtyMark[i] = false
+		s.staleMark[i] = false
 		s.blossombestedges[i] = nil
 	}
 	for r := range s.members {
@@ -38,7 +39,7 @@ func (s *solver) startSearch() {
 	}
 	clear(s.allowedge)
 	s.queue = s.queue[:0]
-	s.dirty = s.dirty[:0]
+	s.dirty, s.stale = s.dirty[:0], s.stale[:0]
 	s.free, s.pairs, s.zeros = s.free[:0], s.pairs[:0], s.zeros[:0]
 	s.exposed = 0
 	for v := range s.n {
