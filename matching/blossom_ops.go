@@ -107,10 +107,11 @@ func (s *solver) blossomBestEdges(b int, path []int) {
 	s.blossombestedges[b] = best
 }
 
-// expandBlossom dissolves blossom b into its children. At the end of a
-// stage (endstage) it recurses into children whose dual is zero; in the
-// middle of a stage b is a T blossom, and its children are relabelled so
-// the alternating tree stays valid.
+// expandBlossom dissolves blossom b into its children. When b is free
+// (endstage: its tree was dissolved, or between solves) it recurses into
+// children whose dual is zero; in the middle of the search b is a T
+// blossom whose dual reached zero, and its children are relabelled so the
+// alternating tree stays valid (relabelExpanded).
 func (s *solver) expandBlossom(b int, endstage bool) {
 	s.materialize(b)
 	for _, c := range s.blossomchilds[b] {
