@@ -7,18 +7,6 @@ import (
 	"testing"
 )
 
-// solverState describes everything a finished solver hands on: the
-// matching, the duals and the blossoms, with their numbers.
-func solverState(s *solver) string {
-	state := fmt.Sprint(s.mate, s.dualvar[:s.n], s.blossomparent, s.unusedblossoms)
-	for b := s.n; b < 2*s.n; b++ {
-		if s.blossombase[b] >= 0 {
-			state += fmt.Sprint(b, s.blossombase[b], s.dualvar[b], s.blossomchilds[b], s.blossomendps[b])
-		}
-	}
-	return state
-}
-
 // leastDelta works out the next dual change the slow way, over every edge
 // and blossom, from the duals as they are now: what the heaps must give.
 // It also checks that the duals are feasible (no edge between two
