@@ -313,3 +313,49 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// TestWideWeights solves graphs whose weights take the 120 bits pairing
+// may give them (pairing.maxWeightBits), negative as pairing's are: the
+// reduced weights, doubled duals and heap keys (slack + 2D) must not
+// overflow the 128 bits.
+func TestWideWeights(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 73))
+	changes := 0
+	for i := range 300 {
+		n := 2 * (1 + rng.IntN(5))
+		edges := randomGraph(rng, n, 0.4+0.6*rng.Float64(), func() Weight {
+			w := W(int64(rng.IntN(1 << 20))).Shl(100)
+			if rng.IntN(4) == 0 {
+				w = W(int64(rng.IntN(4))).Shl(118) // up to 2^120
+			}
+			return w.Neg()
+		})
+		var perfect []Edge // first, so that the first solve has a perfect matching
+		for v := 0; v+1 < n; v += 2 {
+			perfect = append(perfect, Edge{U: v, V: v + 1, W: W(1).Shl(119).Neg()})
+		}
+		edges = append(perfect, edges...)
+		p, ok := SolvePerfect(n, slices.Clone(edges[:n/2+(len(edges)-n/2)/2]))
+		if !ok {
+			t.Fatalf("graph %d: no perfect matching", i)
+		}
+		watch(t, p.s, &changes)
+		warm, ok := p.Resolve(edges)
+		if !ok {
+			t.Fatalf("graph %d: no perfect matching warm", i)
+		}
+		_, w := check(t, n, edges, warm.Mate)
+		if _, want := bruteForce(n, edges, true); w != want {
+			t.Fatalf("graph %d: weight %v, want %v", i, w, want)
+		}
+		s, _ := newPerfectSolver(n, edges)
+		watch(t, s, &changes)
+		s.solve()
+		if err := certificate(s); err != nil {
+			t.Fatalf("graph %d: %v", i, err)
+		}
+	}
+	if changes < 300 {
+		t.Errorf("only %d dual changes: the test says little", changes)
+	}
+}
