@@ -58,29 +58,50 @@ func newHub(log *slog.Logger, max int) *hub {
 	return h
 }
 
-// full reports whether the hub has no room for another stream.
-func (h *hub) full() bool {
+// reserve takes a place for a stream about to open, false when there is
+// none left (the bound). The place is taken before the stream's head is
+// written, so that streams arriving together cannot both find the last
+// place free: a check, then an add, let a test open two streams where the
+// bound allowed one. addReserved fills the place, or release gives it back.
+func (h *hub) reserve() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.n >= h.max
+	if h.n >= h.max {
+		return false
+	}
+	h.n++
+	return true
+}
+
+// release gives back a place reserve took, when the stream never opened.
+func (h *hub) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.n--
 }
 
 // add registers a stream of slug; false once the hub is closed.
-func (h *hub) add(slug string, conn net.Conn) bool { return h.addFollowing(slug, conn, "") }
+func (h *hub) add(slug string, conn net.Conn) bool {
+	if !h.reserve() {
+		return false
+	}
+	return h.addReserved(slug, conn, "")
+}
 
-// addFollowing registers a stream of slug that follows the moves of the
-// live games moves names (see stream).
-func (h *hub) addFollowing(slug string, conn net.Conn, moves string) bool {
+// addReserved registers, in a place reserve took, a stream of slug that
+// follows the moves of the live games moves names (see stream); false
+// once the hub is closed (the place is given back).
+func (h *hub) addReserved(slug string, conn net.Conn, moves string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
+		h.n--
 		return false
 	}
 	if h.streams[slug] == nil {
 		h.streams[slug] = map[*stream]struct{}{}
 	}
 	h.streams[slug][&stream{conn: conn, slug: slug, moves: moves}] = struct{}{}
-	h.n++
 	return true
 }
 

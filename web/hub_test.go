@@ -134,3 +134,30 @@ func TestFanOut(t *testing.T) {
 		}
 	}
 }
+
+// TestReserveKeepsTheBound: streams arriving together take places up to
+// the bound and no further, and a place given back can be taken again.
+func TestReserveKeepsTheBound(t *testing.T) {
+	h := newHub(slog.New(slog.DiscardHandler), 10)
+	defer h.closeAll()
+	var taken atomic.Int32
+	done := make(chan struct{})
+	for range 50 {
+		go func() {
+			if h.reserve() {
+				taken.Add(1)
+			}
+			done <- struct{}{}
+		}()
+	}
+	for range 50 {
+		<-done
+	}
+	if taken.Load() != 10 || h.count() != 10 {
+		t.Fatalf("%d places taken, %d counted, with a bound of 10", taken.Load(), h.count())
+	}
+	h.release()
+	if !h.reserve() || h.reserve() {
+		t.Fatal("a place given back could not be taken again exactly once")
+	}
+}

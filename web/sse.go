@@ -57,7 +57,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	var head strings.Builder
 	head.WriteString("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n")
 	head.WriteString("X-Content-Type-Options: nosniff\r\nX-Accel-Buffering: no\r\nConnection: close\r\n\r\n")
-	if s.hub.full() {
+	if !s.hub.reserve() {
 		// No room: the page still works, and its browser asks again
 		// later (a stream refused with an error status would never be
 		// asked for again).
@@ -78,11 +78,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetWriteDeadline(time.Now().Add(writeTimeout))
 	if _, err := conn.Write([]byte(head.String())); err != nil {
+		s.hub.release()
 		conn.Close()
 		return
 	}
 	conn.SetWriteDeadline(time.Time{})
-	if !s.hub.addFollowing(slug, conn, followedMoves(r)) {
+	if !s.hub.addReserved(slug, conn, followedMoves(r)) {
 		writeAndClose(conn, byeEvent)
 	}
 }
