@@ -308,21 +308,21 @@ func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, tid int64, ev *outfla
 	if ev.Undoes != 0 {
 		undoes = ev.Undoes
 	}
-	// The changes go as bytes, cast to text by SQLite: an import's record
-	// is tens of megabytes, not worth a copy as a Go string.
-	res, err := tx.ExecContext(ctx, `INSERT INTO events (tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, '')`,
-		tid, ev.At.Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash)
-	if err != nil {
-		return translate(fmt.Errorf("recording the event: %w", err), db.path)
-	}
-	if ev.ID, err = res.LastInsertId(); err != nil {
-		return translate(err, db.path)
+	// The hash covers the event's id, so the id is worked out first, as
+	// AUTOINCREMENT would give it (the writer holds the database): one
+	// insert, where inserting then sealing wrote an import's record of
+	// megabytes twice and left as much free space in the file.
+	if err := tx.QueryRowContext(ctx, `SELECT max(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0), COALESCE((SELECT max(id) FROM events), 0)) + 1`).Scan(&ev.ID); err != nil {
+		return translate(fmt.Errorf("numbering the event: %w", err), db.path)
 	}
 	if ev.Hash, err = outflank.ChainHash(ev.PrevHash, ev); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE events SET hash = ? WHERE id = ?`, ev.Hash, ev.ID); err != nil {
-		return translate(fmt.Errorf("sealing the event: %w", err), db.path)
+	// The changes go as bytes, cast to text by SQLite: an import's record
+	// is tens of megabytes, not worth a copy as a Go string.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO events (id, tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`,
+		ev.ID, tid, ev.At.Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash, ev.Hash); err != nil {
+		return translate(fmt.Errorf("recording the event: %w", err), db.path)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET log_head = ? WHERE id = ?`, ev.Hash, tid); err != nil {
 		return translate(fmt.Errorf("recording the log's head: %w", err), db.path)
