@@ -317,7 +317,8 @@ func boolInt(b bool) int {
 // TestWideWeights solves graphs whose weights take the 120 bits pairing
 // may give them (pairing.maxWeightBits), negative as pairing's are: the
 // reduced weights, doubled duals and heap keys (slack + 2D) must not
-// overflow the 128 bits.
+// overflow the 128 bits. A cold solve keeps them within a few bits of the
+// weights; long chains of warm starts are TestWarmChainsStayExact's.
 func TestWideWeights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(71, 73))
 	changes := 0
@@ -357,5 +358,75 @@ func TestWideWeights(t *testing.T) {
 	}
 	if changes < 300 {
 		t.Errorf("only %d dual changes: the test says little", changes)
+	}
+}
+
+// TestEvenRootsInZeroBlossom exercises evenRoots where an exposed vertex
+// of the other parity is the base of a blossom whose dual is zero: that
+// blossom is expanded and the vertex's dual raised in the child holding
+// it. The states are made from solved graphs as a warm start makes them: a
+// top-level blossom's dual is moved onto its vertices (the edges inside
+// keep their slack, those leaving gain it) and the matched edge leaving
+// it, no longer tight, is given up; its outer end, of the parity kept,
+// has its dual raised by one when needed for the base to have the other.
+// The search must then finish with an optimal matching and a certificate.
+func TestEvenRootsInZeroBlossom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(83, 89))
+	made := 0
+	for i := 0; i < 20000 && made < 100; i++ {
+		n := 2 * (4 + rng.IntN(12))
+		edges := randomGraph(rng, n, 0.3+0.5*rng.Float64(), func() Weight { return W(-int64(rng.IntN(3))) })
+		for v := 0; v+1 < n; v += 2 {
+			edges = append(edges, Edge{U: v, V: v + 1, W: W(-int64(rng.IntN(3)))})
+		}
+		p, ok := SolvePerfect(n, edges)
+		if !ok {
+			continue
+		}
+		s := p.s
+		b := -1
+		for x := s.n; x < s.blossomsEnd; x++ {
+			if s.isTop(x) && s.dualvar[x].Sign() > 0 {
+				b = x
+				break
+			}
+		}
+		if b < 0 {
+			continue
+		}
+		base := s.blossombase[b]
+		outer := s.endpoint[s.mate[base]]
+		if s.inblossom[outer] != outer || outer > base {
+			continue // evenRoots would keep the base's parity
+		}
+		z := s.dualvar[b]
+		for _, v := range s.blossomLeaves(b, nil) {
+			s.dualvar[v] = s.dualvar[v].Add(z)
+		}
+		s.dualvar[b] = Weight{}
+		s.giveUp(base)
+		if s.dualvar[outer].lo&1 == s.dualvar[base].lo&1 {
+			s.dualvar[outer] = s.dualvar[outer].Add(W(1))
+		}
+		s.evenRoots()
+		if s.dualvar[base].lo&1 != s.dualvar[outer].lo&1 {
+			t.Fatalf("graph %d: the exposed base %d kept the other parity", i, base)
+		}
+		if s.blossombase[b] >= 0 {
+			t.Fatalf("graph %d: the zero blossom %d around %d was not expanded", i, b, base)
+		}
+		s.epoch++
+		s.solve()
+		if err := certificate(s); err != nil {
+			t.Fatalf("graph %d: %v", i, err)
+		}
+		cold, _ := SolvePerfect(n, edges)
+		if w, c := weightOf(edges, s.mates()), weightOf(edges, cold.Mate); w != c {
+			t.Fatalf("graph %d: %v after evenRoots, cold %v", i, w, c)
+		}
+		made++
+	}
+	if made < 100 {
+		t.Errorf("only %d states made: the test says little", made)
 	}
 }

@@ -159,6 +159,12 @@ func (p *Perfect) Resolve(edges []Edge) (*Perfect, bool) {
 	}
 	s.evenRoots()
 	s.epoch++ // the duals changed: the slacks kept are stale
+	if !s.dualsWithin(warmDualBits) {
+		// Warm starts only ever raise duals: over a long chain of them,
+		// with weights near the 120 bits allowed, sums of duals would
+		// overflow the 128 bits. A cold start begins from duals of zero.
+		return SolvePerfect(s.n, edges)
+	}
 	exposed := 0
 	for v := range s.n {
 		if s.mate[v] == -1 {
@@ -178,6 +184,31 @@ func (p *Perfect) Resolve(edges []Edge) (*Perfect, bool) {
 		}
 	}
 	return &Perfect{Mate: mate, s: s, best: p.best, tree: newBlossomTree(s)}, true
+}
+
+// warmDualBits bounds the duals a warm start may begin from: 2^123 in
+// magnitude. Weights are below 2^120 (the doubled reduced weights below
+// 2^123); a cold solve keeps its duals and heap keys (slack + 2D) within a
+// few bits of that, and so does a warm solve that starts within it, so
+// that nothing reaches 2^127.
+const warmDualBits = 123
+
+// dualsWithin reports whether every vertex and blossom dual is below
+// 2^bits in magnitude.
+func (s *solver) dualsWithin(bits uint) bool {
+	limit := W(1).Shl(bits)
+	within := func(d Weight) bool { return d.Less(limit) && limit.Neg().Less(d) }
+	for v := range s.n {
+		if !within(s.dualvar[v]) {
+			return false
+		}
+	}
+	for b := s.n; b < s.blossomsEnd; b++ {
+		if s.blossombase[b] >= 0 && !within(s.dualvar[b]) {
+			return false
+		}
+	}
+	return true
 }
 
 // alwaysWarm has Resolve never start cold (tests compare).
