@@ -2,6 +2,16 @@ package matching
 
 import "slices"
 
+// evenWay returns where to start (j), which way to step round a blossom's
+// cycle of n children (jstep) and how to read its endpoints (endptrick)
+// to go from child i to the base (child 0) along the path of even length.
+func evenWay(i, n int) (j, jstep, endptrick int) {
+	if i&1 != 0 {
+		return i - n, 1, 0
+	}
+	return i, -1, 1
+}
+
 // at indexes a blossom's cyclic list of children, allowing negative j.
 func at(list []int, j int) int {
 	n := len(list)
@@ -151,14 +161,7 @@ func (s *solver) augmentBlossom(b, v int) {
 	}
 	childs, endps := s.blossomchilds[b], s.blossomendps[b]
 	i := slices.Index(childs, t)
-	j := i
-	var jstep, endptrick int
-	if i&1 != 0 {
-		j -= len(childs)
-		jstep, endptrick = 1, 0
-	} else {
-		jstep, endptrick = -1, 1
-	}
+	j, jstep, endptrick := evenWay(i, len(childs))
 	for j != 0 {
 		j += jstep
 		t = at(childs, j)
@@ -216,14 +219,7 @@ func (s *solver) relabelExpanded(b int) {
 	r := s.treeOf[b]
 	childs, endps := s.blossomchilds[b], s.blossomendps[b]
 	entrychild := s.inblossom[s.endpoint[s.labelend[b]^1]]
-	j := slices.Index(childs, entrychild)
-	var jstep, endptrick int
-	if j&1 != 0 {
-		j -= len(childs)
-		jstep, endptrick = 1, 0
-	} else {
-		jstep, endptrick = -1, 1
-	}
+	j, jstep, endptrick := evenWay(slices.Index(childs, entrychild), len(childs))
 	p := s.labelend[b]
 	for j != 0 {
 		s.label[s.endpoint[p^1]] = 0
