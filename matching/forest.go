@@ -1,5 +1,7 @@
 package matching
 
+import "slices"
+
 // The alternating trees are kept from one augmentation to the next (a
 // persistent forest, as in Kolmogorov's Blossom V): augmenting dissolves
 // only the two trees the path joins, and the others go on growing. A stage
@@ -34,9 +36,11 @@ package matching
 // dissolveTrees marks every least-slack edge that led into it stale, to be
 // looked for again over all the edges before the next change.
 //
-// Entries out of date stay in the heaps until they come to the top. A
-// whole simulated event of 5,000 players pushes 2.9 million entries over
-// its 61 solves, and a heap never holds more than 72,000 (1.7 MB).
+// Entries out of date stay in the heaps until they come to the top, or
+// until the heaps hold more than four entries per vertex and blossom:
+// compactHeaps then keeps one per vertex or blossom at most. A whole
+// simulated event of 5,000 players pushes 2.9 million entries over its 61
+// solves; without compaction a heap held up to 72,000 (1.7 MB).
 
 // vertexDual returns v's dual now.
 func (s *solver) vertexDual(v int) Weight {
@@ -304,6 +308,68 @@ func (s *solver) flushDirty() {
 		}
 	}
 	s.dirty = s.dirty[:0]
+	if room := heapRoom*2*s.n + 64; len(s.free)+len(s.pairs)+len(s.zeros) > room {
+		s.compactHeaps()
+	}
+}
+
+// heapRoom bounds the heaps at heapRoom times the vertices and blossoms
+// (plus a little) before compactHeaps drops their stale entries; tests set
+// it to 0 to compact at every dual change.
+var heapRoom = 4
+
+// compactHeaps drops the entries that can no longer be the least-slack
+// edge (or dual) of their vertex or blossom, and of those left for one
+// vertex or blossom keeps the one with the least key: the latest pushed
+// is a lower bound of the slack now, so the least is too (an older one
+// can be above it: a vertex that was S in between saw its slack fall
+// faster than its key assumes). The heaps then hold at most one entry per
+// vertex and blossom, so their memory stays proportional to the graph's,
+// whatever the number of dual changes.
+func (s *solver) compactHeaps() {
+	s.free = s.compact(s.free, func(c candidate) bool {
+		x := int(c.id)
+		return s.best[x].edge == int(c.edge) && s.label[s.inblossom[x]] == 0
+	})
+	s.pairs = s.compact(s.pairs, func(c candidate) bool {
+		b := int(c.id)
+		return s.isTop(b) && s.label[b] == 1 && s.best[b].edge == int(c.edge)
+	})
+	s.zeros = s.compact(s.zeros, func(c candidate) bool {
+		b := int(c.id)
+		return s.isTop(b) && s.label[b] == 2 && s.dualvar[b].Add(s.since[b]) == c.key
+	})
+}
+
+// compact keeps the entries of h that pass live, one per id (the least
+// key), as a heap.
+func (s *solver) compact(h deltaHeap, live func(candidate) bool) deltaHeap {
+	kept := h[:0]
+	for _, c := range h {
+		if live(c) {
+			kept = append(kept, c)
+		}
+	}
+	// By id, the least key first, then the heap order (a sorted slice is
+	// a heap).
+	slices.SortFunc(kept, func(a, b candidate) int {
+		if a.id != b.id {
+			return int(a.id) - int(b.id)
+		}
+		return a.key.Cmp(b.key)
+	})
+	kept = slices.CompactFunc(kept, func(a, b candidate) bool { return a.id == b.id })
+	slices.SortFunc(kept, func(a, b candidate) int {
+		switch {
+		case a.before(b):
+			return -1
+		case b.before(a):
+			return 1
+		}
+		return 0
+	})
+	clear(h[len(kept):])
+	return kept
 }
 
 // topFree returns the least valid entry of the free heap: a free vertex's

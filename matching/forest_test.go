@@ -60,6 +60,16 @@ func leastDelta(t *testing.T, s *solver) (Weight, bool) {
 // with their entries going out of date as trees are dissolved and blossoms
 // made and expanded, must always give the least change.
 func TestDeltaIsLeast(t *testing.T) {
+	for _, room := range []int{4, 0} {
+		t.Run(fmt.Sprintf("heapRoom=%d", room), func(t *testing.T) {
+			defer func(was int) { heapRoom = was }(heapRoom)
+			heapRoom = room // 0: the heaps compacted at every dual change
+			deltaIsLeast(t)
+		})
+	}
+}
+
+func deltaIsLeast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(47, 53))
 	changes, dissolved := 0, 0
 	graphs := 1500
@@ -216,6 +226,16 @@ func watch(t *testing.T, s *solver, changes *int) {
 // and then warm (Resolve) with edges added, as pricing adds them; a warm
 // start begins with blossoms and a matching from the solve before.
 func TestDeltaIsLeastWarmAndSparse(t *testing.T) {
+	for _, room := range []int{4, 0} {
+		t.Run(fmt.Sprintf("heapRoom=%d", room), func(t *testing.T) {
+			defer func(was int) { heapRoom = was }(heapRoom)
+			heapRoom = room
+			deltaIsLeastWarmAndSparse(t)
+		})
+	}
+}
+
+func deltaIsLeastWarmAndSparse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 67))
 	changes, warm := 0, 0
 	for trial := range 60 {
