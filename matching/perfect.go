@@ -110,6 +110,11 @@ func (p *Perfect) Slack(u, v int, w Weight) Weight {
 // lets a caller that has the first part already skip working it out again.
 func (p *Perfect) Held(u, v int) Weight { return p.tree.held(u, v) }
 
+// OuterHeld returns twice the dual of the outermost blossom holding both u
+// and v, or 0: a part of Held(u, v), cheaper to find, which lets a caller
+// clear most pairs without the whole of Held.
+func (p *Perfect) OuterHeld(u, v int) Weight { return p.tree.outerHeld(u, v) }
+
 // Floor returns a bound for vertex v such that, for every u and w,
 // Slack(u, v, w) >= Floor(u) + Floor(v) - 4w: it lets a caller clear many
 // left-out edges at once when it can bound their weights.

@@ -17,6 +17,9 @@ type blossomTree struct {
 	pos []int32    // vertex -> its position in the list
 	sum []Weight   // vertex or blossom -> twice the duals of the blossoms holding it (itself too)
 	rmq [][]uint64 // rmq[k][i]: the least of between[i : i+2^k] (see key)
+	// outer is each vertex's top-level blossom (-1: the vertex is at the
+	// top level): two vertices of different ones share no blossom.
+	outer []int32
 }
 
 // key orders blossom b at depth d (0 for the outermost) so that the least
@@ -24,13 +27,13 @@ type blossomTree struct {
 func key(b, d int) uint64 { return uint64(d+1)<<32 | uint64(b+1) }
 
 func newBlossomTree(s *solver) *blossomTree {
-	t := &blossomTree{pos: make([]int32, s.n), sum: make([]Weight, 2*s.n)}
+	t := &blossomTree{pos: make([]int32, s.n), sum: make([]Weight, 2*s.n), outer: make([]int32, s.n)}
 	between := make([]uint64, 0, s.n) // between[i]: key of the innermost blossom holding positions i and i+1
 	next := int32(0)
-	var visit func(x, depth int, sum Weight)
-	visit = func(x, depth int, sum Weight) {
+	var visit func(x, depth, top int, sum Weight)
+	visit = func(x, depth, top int, sum Weight) {
 		if x < s.n {
-			t.pos[x], t.sum[x] = next, sum
+			t.pos[x], t.sum[x], t.outer[x] = next, sum, int32(top)
 			next++
 			return
 		}
@@ -40,7 +43,7 @@ func newBlossomTree(s *solver) *blossomTree {
 			if i > 0 {
 				between = append(between, key(x, depth))
 			}
-			visit(c, depth+1, sum)
+			visit(c, depth+1, top, sum)
 		}
 	}
 	for x := range 2 * s.n {
@@ -48,7 +51,11 @@ func newBlossomTree(s *solver) *blossomTree {
 			if next > 0 {
 				between = append(between, 0)
 			}
-			visit(x, 0, Weight{})
+			top := -1
+			if x >= s.n {
+				top = x
+			}
+			visit(x, 0, top, Weight{})
 		}
 	}
 	t.rmq = [][]uint64{between}
@@ -63,10 +70,23 @@ func newBlossomTree(s *solver) *blossomTree {
 	return t
 }
 
+// outerHeld returns twice the dual of the top-level blossom holding both u
+// and v (0 when none does): at most held(u, v), found with two look-ups
+// rather than a range minimum.
+func (t *blossomTree) outerHeld(u, v int) Weight {
+	if b := t.outer[u]; b >= 0 && b == t.outer[v] {
+		return t.sum[b]
+	}
+	return Weight{}
+}
+
 // held returns twice the duals of the blossoms holding both u and v.
 func (t *blossomTree) held(u, v int) Weight {
 	if u == v {
 		return t.sum[u]
+	}
+	if b := t.outer[u]; b < 0 || b != t.outer[v] {
+		return Weight{} // no blossom holds both
 	}
 	i, j := int(t.pos[u]), int(t.pos[v])
 	if i > j {

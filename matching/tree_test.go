@@ -60,6 +60,20 @@ func TestSlackBlossomTree(t *testing.T) {
 				if got := raw.Add(p.Held(u, v)); u != v && raw.Sign() < 0 && got != want {
 					t.Fatalf("graph %d: Floor + Floor - 4w + Held(%d, %d) = %v, want %v", i, u, v, got, want)
 				}
+				// OuterHeld is the outermost blossom's part of Held: the
+				// sum of its dual alone when the innermost holding both
+				// is the outermost.
+				if u != v {
+					outer, held := p.OuterHeld(u, v), p.Held(u, v)
+					top := p.s.inblossom[u] // after the solve, the top-level blossoms
+					shared := top >= n && top == p.s.inblossom[v]
+					switch {
+					case !shared && (!outer.IsZero() || !held.IsZero()):
+						t.Fatalf("graph %d: %d and %d share no blossom, OuterHeld %v, Held %v", i, u, v, outer, held)
+					case shared && (outer != p.s.dualvar[top].Double() || held.Less(outer)):
+						t.Fatalf("graph %d: OuterHeld(%d, %d) = %v, Held %v, outermost dual %v", i, u, v, outer, held, p.s.dualvar[top])
+					}
+				}
 			}
 		}
 	}

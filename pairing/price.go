@@ -110,8 +110,12 @@ func (g *graph) priceRows(p *matching.Perfect, floors []matching.Weight, blocks 
 					weight = g.weigher.weight(weights[k], b.gi, b.gj, i, j)
 				}
 				// The slack is this, plus the duals of the blossoms holding
-				// both, which only add to it.
+				// both, which only add to it: the outermost one's first,
+				// cheap to find, which clears most pairs.
 				if slack := floors[i].Add(floors[j]).Sub(weight.Double().Double()); slack.Sign() < 0 {
+					if slack.Add(p.OuterHeld(i, j)).Sign() >= 0 {
+						continue
+					}
 					if slack = slack.Add(p.Held(i, j)); slack.Sign() < 0 {
 						found.offer(i, j, slack)
 					}
