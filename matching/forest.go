@@ -43,8 +43,11 @@ import "slices"
 // solves; without compaction a heap held up to 72,000 (1.7 MB).
 
 // vertexDual returns v's dual now.
-func (s *solver) vertexDual(v int) Weight {
-	b := s.inblossom[v]
+func (s *solver) vertexDual(v int) Weight { return s.dualIn(v, s.inblossom[v]) }
+
+// dualIn returns the dual now of vertex v, whose top-level blossom is b
+// (for callers that have b already).
+func (s *solver) dualIn(v, b int) Weight {
 	switch s.label[b] & 3 {
 	case 1:
 		return s.dualvar[v].Sub(s.D.Sub(s.since[b]))
@@ -216,7 +219,7 @@ func (s *solver) recomputeFree(v int) {
 		if bw == bv || s.label[bw] != 1 {
 			continue
 		}
-		slack := dv.Add(s.dualvar[w].Sub(s.D.Sub(s.since[bw]))).Sub(a.w2)
+		slack := dv.Add(s.dualIn(w, bw)).Sub(a.w2)
 		if e.edge == -1 || slack.Less(e.slack) {
 			*e = bestEdge{slack: slack, epoch: s.epoch, edge: int(a.p >> 1)}
 		}

@@ -84,7 +84,7 @@ func (s *solver) scan() bool {
 // slices are read through locals, and v's blossom only re-read when
 // following an edge may have changed it.
 func (s *solver) scanVertex(v int) bool {
-	inblossom, label, allowed, dual, best, since, D := s.inblossom, s.label, s.allowedge, s.dualvar, s.best, s.since, s.D
+	inblossom, label, allowed, best := s.inblossom, s.label, s.allowedge, s.best
 	bv := inblossom[v]
 	dv := s.vertexDual(v) // no dual changes while scanning
 	for _, a := range s.arcs[v] {
@@ -95,14 +95,7 @@ func (s *solver) scanVertex(v int) bool {
 		}
 		k := int(a.p >> 1)
 		if !allowed[k] {
-			dw := dual[w]
-			switch label[bw] {
-			case 1:
-				dw = dw.Sub(D.Sub(since[bw]))
-			case 2:
-				dw = dw.Add(D.Sub(since[bw]))
-			}
-			slack := dv.Add(dw).Sub(a.w2)
+			slack := dv.Add(s.dualIn(w, bw)).Sub(a.w2)
 			if slack.Sign() > 0 {
 				var x int // whose best edge k may be
 				switch {
