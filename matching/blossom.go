@@ -50,7 +50,7 @@ type solver struct {
 	allowedge []bool   // edge k has zero slack
 	queue     []int    // S vertices whose edges are still to scan
 
-	bestedgeto []int // scratch for addBlossom, all -1 between uses
+	bestedgeto []int // scratch for offerToS, all -1 between uses
 	leaves     []int // scratch for blossom leaves
 
 	// The forest and the lazy duals (see forest.go).
@@ -63,7 +63,7 @@ type solver struct {
 	stamp      int       // for stamps: marks top-level blossoms once per dissolveTrees
 	stamps     []int
 	freed      []int // scratch for dissolveTrees
-	touched    []int // scratch for recomputePairs
+	touched    []int // scratch for offerToS and takeToS
 	freedVerts []int
 	free       deltaHeap // see forest.go
 	pairs      deltaHeap

@@ -74,47 +74,67 @@ func (s *solver) addBlossom(base, k int) {
 // blossomBestEdges finds, for the new blossom b made of the blossoms of
 // path, its least-slack edge to each other S blossom, and the least of them.
 func (s *solver) blossomBestEdges(b int, path []int) {
-	var touched []int
-	consider := func(k int) {
-		i, j := s.edges[k].U, s.edges[k].V
-		if s.inblossom[j] == b {
-			i, j = j, i
-		}
-		_ = i
-		bj := s.inblossom[j]
-		if bj != b && s.label[bj] == 1 {
-			if cur := s.bestedgeto[bj]; cur == -1 {
-				s.bestedgeto[bj] = k
-				touched = append(touched, bj)
-			} else if s.slack(k).Less(s.slack(cur)) {
-				s.bestedgeto[bj] = k
-			}
-		}
-	}
 	for _, bv := range path {
 		if s.blossombestedges[bv] == nil {
 			for _, v := range s.blossomLeaves(bv, nil) {
 				for _, a := range s.arcs[v] {
-					consider(int(a.p / 2))
+					s.offerToS(b, int(a.p>>1))
 				}
 			}
 		} else {
 			for _, k := range s.blossombestedges[bv] {
-				consider(k)
+				s.offerToS(b, k)
 			}
 		}
 		s.blossombestedges[bv] = nil
 		s.best[bv].edge = -1
 	}
-	best := make([]int, 0, len(touched))
+	s.blossombestedges[b] = s.takeToS(b, true)
+	if s.best[b].edge != -1 {
+		s.markDirty(b)
+	}
+}
+
+// offerToS offers edge k, from top-level blossom b, to the least-slack
+// edges from b to each other S blossom that takeToS then returns.
+func (s *solver) offerToS(b, k int) {
+	j := s.edges[k].V
+	if s.inblossom[j] == b {
+		j = s.edges[k].U
+	}
+	bj := s.inblossom[j]
+	if bj == b || s.label[bj] != 1 {
+		return
+	}
+	if cur := s.bestedgeto[bj]; cur == -1 {
+		s.bestedgeto[bj] = k
+		s.touched = append(s.touched, bj)
+	} else if s.slack(k).Less(s.slack(cur)) {
+		s.bestedgeto[bj] = k
+	}
+}
+
+// takeToS makes the least of the edges offerToS kept b's best edge (the
+// first of equals), and returns them, one per S blossom, when list is set;
+// the scratch is left clear for the next blossom.
+func (s *solver) takeToS(b int, list bool) []int {
+	var kept []int
+	if list {
+		kept = make([]int, 0, len(s.touched))
+	}
 	s.best[b].edge = -1
-	for _, bj := range touched {
+	for _, bj := range s.touched {
 		k := s.bestedgeto[bj]
 		s.bestedgeto[bj] = -1
-		best = append(best, k)
-		s.offerBest(b, k, s.slack(k))
+		if list {
+			kept = append(kept, k)
+		}
+		if sl := s.slack(k); s.best[b].edge == -1 || sl.Less(s.best[b].slack) {
+			s.best[b] = bestEdge{slack: sl, epoch: s.epoch, edge: k}
+		}
 	}
-	s.blossombestedges[b] = best
+	s.touched = s.touched[:0]
+	return kept
 }
 
 // expandBlossom dissolves blossom b into its children. When b is free

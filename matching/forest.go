@@ -233,42 +233,16 @@ func (s *solver) recomputeFree(v int) {
 // each other S blossom, looking at all the edges of its vertices, and
 // offers the least to the pairs heap.
 func (s *solver) recomputePairs(b int) {
-	s.best[b].edge = -1
-	touched := s.touched[:0]
 	s.leaves = s.blossomLeaves(b, s.leaves[:0])
 	for _, v := range s.leaves {
 		for _, a := range s.arcs[v] {
-			bw := s.inblossom[a.to]
-			if bw == b || s.label[bw] != 1 {
-				continue
-			}
-			k := int(a.p >> 1)
-			if cur := s.bestedgeto[bw]; cur == -1 {
-				s.bestedgeto[bw] = k
-				touched = append(touched, bw)
-			} else if s.slack(k).Less(s.slack(cur)) {
-				s.bestedgeto[bw] = k
-			}
+			s.offerToS(b, int(a.p>>1))
 		}
 	}
-	var list []int
-	if b >= s.n {
-		list = make([]int, 0, len(touched))
-	}
-	for _, bw := range touched {
-		k := s.bestedgeto[bw]
-		s.bestedgeto[bw] = -1
-		if b >= s.n {
-			list = append(list, k)
-		}
-		if sl := s.slack(k); s.best[b].edge == -1 || sl.Less(s.best[b].slack) {
-			s.best[b] = bestEdge{slack: sl, epoch: s.epoch, edge: k}
-		}
-	}
+	list := s.takeToS(b, b >= s.n)
 	if b >= s.n {
 		s.blossombestedges[b] = list
 	}
-	s.touched = touched
 	if s.best[b].edge != -1 {
 		s.pairs.push(candidate{key: s.best[b].slack.Add(s.D.Double()), id: int32(b), edge: int32(s.best[b].edge)})
 	}
