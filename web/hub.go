@@ -80,14 +80,6 @@ func (h *hub) release() {
 	h.n--
 }
 
-// add registers a stream of slug; false once the hub is closed.
-func (h *hub) add(slug string, conn net.Conn) bool {
-	if !h.reserve() {
-		return false
-	}
-	return h.addReserved(slug, conn, "")
-}
-
 // addReserved registers, in a place reserve took, a stream of slug that
 // follows the moves of the live games moves names (see stream); false
 // once the hub is closed (the place is given back).
