@@ -3,6 +3,7 @@ package wof
 import (
 	"io"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -31,6 +32,10 @@ type PlayerDB struct {
 	// them, and falls back to a scan if they were changed since.
 	Players []DBPlayer
 	byID    map[int]int
+	// folded are the players' names as searches compare them (folded),
+	// worked out at the first search: Rank runs at each keystroke.
+	foldMu sync.Mutex
+	folded []foldedName
 }
 
 // ReadPlayerDB reads joueurs.txt in PAPP's format: "pays = XXX" lines set
