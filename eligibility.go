@@ -127,7 +127,9 @@ func nameSome(names []string) string {
 // does, when the correction touches what the rules read: at a WOC the
 // nation (team, country), the additional player, gender, birth date,
 // citizenship or residence; at the BOF National the residence or the
-// exemption. Other corrections (a name, a rating) are never refused.
+// exemption. Other corrections (a name, a rating) are never refused. At a
+// WOC only a change of nation or of the additional player is refused for
+// coming once round 1 is paired (WOC I.2.2).
 func (t *Tournament) CheckEdit(id int, before Player) EntryCheck {
 	p, ok := t.Player(id)
 	if !ok {
@@ -145,7 +147,13 @@ func (t *Tournament) CheckEdit(id int, before Player) EntryCheck {
 	if eligibilityFacts(p) == eligibilityFacts(&before) {
 		return EntryCheck{}
 	}
-	return t.CheckEntry(id)
+	// Once play has begun no player may join a team or leave it (WOC
+	// I.2.2): a change of nation or of the additional player is checked
+	// as an entry made now. A gender, a birth date or a citizenship
+	// recorded late changes no team: it is checked against the team rules,
+	// not refused for coming after round 1.
+	joins := p.TeamOrCountry() != before.TeamOrCountry() || p.Additional != before.Additional
+	return t.checkEntry(id, joins)
 }
 
 func (t *Tournament) checkWOCEntry(p *Player, c *EntryCheck, registering bool) {

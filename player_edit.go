@@ -14,6 +14,10 @@ type PlayerEdit struct {
 	// I.2.3, BOF National 12); Exemption the reason of a chairman's
 	// exemption (BOF National 13), "" to withdraw it.
 	Citizenship, ResidentSince, Exemption *string
+	// Seeded puts the player in group A of the first round's draw (WOC
+	// II.7.1), or out of it; Additional marks the additional player (WOC
+	// II.2), or unmarks him.
+	Seeded, Additional *bool
 }
 
 // EditPlayer corrects the registration of player id with edit, under the
@@ -44,6 +48,18 @@ func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
 	if edit.WOFID != nil {
 		q.WOFID = *edit.WOFID
 		q.NewToWOF = false
+	}
+	if edit.Seeded != nil {
+		// Group A only decides the first round's draw (WOC II.7.1: "the
+		// pairings for the first round"); once it is paired, a change
+		// would change nothing, and saying it did would mislead.
+		if *edit.Seeded != p.Seeded && len(t.Rounds) > 0 {
+			return "", Errorf(ECONFLICT, "group A decides only the draw of the first round (WOC II.7.1), and round 1 of %s is paired: %s's seeding can no longer change anything (undo the pairing of round 1 first to draw it again)", t.Slug, t.Describe(id))
+		}
+		q.Seeded = *edit.Seeded
+	}
+	if edit.Additional != nil {
+		q.Additional = *edit.Additional
 	}
 	if err := q.validate(); err != nil {
 		return "", err
@@ -85,9 +101,22 @@ func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
 	field("citizenship", p.Citizenship, q.Citizenship)
 	field("resident since", p.ResidentSince, q.ResidentSince)
 	field("chairman's exemption (BOF National 13)", p.Exemption, q.Exemption)
+	field("group A (seeded, WOC II.7.1)", yesNo(p.Seeded), yesNo(q.Seeded))
+	field("additional player (WOC II.2)", yesNo(p.Additional), yesNo(q.Additional))
 	if len(diffs) == 0 {
 		return "", Errorf(EINVALID, "nothing to change: %s already has those details", t.Describe(id))
 	}
 	*p = q
 	return strings.Join(diffs, "; "), nil
+}
+
+// yesNo words a yes-or-no detail for the log: yes, no (unquoted, as a
+// number is).
+type yesNo bool
+
+func (b yesNo) String() string {
+	if b {
+		return Yes
+	}
+	return No
 }

@@ -45,6 +45,7 @@ type Entry struct {
 func Register(ctx context.Context, store outflank.Store, slug string, p outflank.Player, e Entry) (*Registered, error) {
 	out := &Registered{}
 	var note string
+	var details []string
 	rec, found, err := memberOf(ctx, store, p)
 	if err != nil {
 		return nil, err
@@ -72,6 +73,7 @@ func Register(ctx context.Context, store outflank.Store, slug string, p outflank
 			return "", Refused(added.Name+" cannot be registered", check)
 		}
 		note = t.LateEntryNote([]int{added.ID})
+		details = registrationNotes(t, []int{added.ID})
 		summary := fmt.Sprintf("added player #%d %s%s", added.ID, added.Name, e.From)
 		if taken != "" {
 			summary += fmt.Sprintf(" (%s from member record #%d)", taken, rec.ID)
@@ -96,7 +98,32 @@ func Register(ctx context.Context, store outflank.Store, slug string, p outflank
 	if note != "" {
 		out.Warnings = append(out.Warnings, note)
 	}
+	out.Warnings = append(out.Warnings, details...)
 	return out, nil
+}
+
+// registrationNotes says what the players ids, just registered or
+// corrected, lack that t's lists need (a gender, a birth date: see
+// outflank.MissingDetails), and points out an additional player who makes
+// the field odd (outflank.AdditionalOdd) when one of them is additional.
+func registrationNotes(t *outflank.Tournament, ids []int) []string {
+	var notes []string
+	if len(ids) == 1 {
+		if w := t.MissingWarning(ids[0]); w != "" {
+			notes = append(notes, w)
+		}
+	} else if w := t.MissingSummary(ids); w != "" {
+		notes = append(notes, w)
+	}
+	for _, id := range ids {
+		if p, ok := t.Player(id); ok && p.Additional {
+			if w := t.AdditionalOdd(); w != "" {
+				notes = append(notes, w)
+			}
+			break
+		}
+	}
+	return notes
 }
 
 // NegativeRating warns about a negative rating typed by hand. WOF ratings

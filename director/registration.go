@@ -28,14 +28,51 @@ func Withdraw(ctx context.Context, store outflank.Store, slug, ref string, after
 	})
 }
 
+// Edited is a registration corrected.
+type Edited struct {
+	Event *outflank.Event
+	// Warnings say what to check: a gender or birth date the lists need
+	// still missing, an additional player who makes the field odd.
+	Warnings []string
+}
+
 // EditPlayer corrects the registration of player id of slug, as 'player
 // edit' does. A correction the eligibility rules refuse
 // (outflank.CheckEdit) needs override, the director's reason, which the
 // log records.
-func EditPlayer(ctx context.Context, store outflank.Store, slug string, id int, edit outflank.PlayerEdit, override string) (*outflank.Event, error) {
-	return store.Update(ctx, slug, outflank.KindEdit, func(t *outflank.Tournament) (string, error) {
-		return EditIn(t, id, edit, override)
+func EditPlayer(ctx context.Context, store outflank.Store, slug string, id int, edit outflank.PlayerEdit, override string) (*Edited, error) {
+	out := &Edited{}
+	ev, err := store.Update(ctx, slug, outflank.KindEdit, func(t *outflank.Tournament) (string, error) {
+		summary, err := EditIn(t, id, edit, override)
+		if err == nil {
+			out.Warnings = EditWarnings(t, id, edit)
+		}
+		return summary, err
 	})
+	if err != nil {
+		return nil, err
+	}
+	out.Event = ev
+	return out, nil
+}
+
+// EditWarnings says what to check after player id of t was corrected by
+// edit: when the correction gave a gender or a birth date, or marked the
+// additional player, what the lists still lack and an additional player
+// who makes the field odd (outflank.MissingDetails, AdditionalOdd).
+func EditWarnings(t *outflank.Tournament, id int, edit outflank.PlayerEdit) []string {
+	var out []string
+	if edit.Gender != nil || edit.Born != nil {
+		if w := t.MissingWarning(id); w != "" {
+			out = append(out, w)
+		}
+	}
+	if edit.Additional != nil && *edit.Additional {
+		if w := t.AdditionalOdd(); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // EditIn corrects player id of t as EditPlayer does, within a change, and
@@ -73,6 +110,7 @@ type Imported struct {
 func ImportPlayers(ctx context.Context, store outflank.Store, slug string, players []outflank.Player, source, override string) (*Imported, error) {
 	out := &Imported{}
 	var note string
+	var details []string
 	var check outflank.EntryCheck
 	override = strings.Join(strings.Fields(override), " ")
 	ev, err := store.Update(ctx, slug, outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
@@ -97,6 +135,7 @@ func ImportPlayers(ctx context.Context, store outflank.Store, slug string, playe
 			return "", Refused("no player of "+source+" was imported", check)
 		}
 		note = t.LateEntryNote(ids)
+		details = registrationNotes(t, ids)
 		return fmt.Sprintf("imported %d players from %s%s", len(players), source, Overridden(check, override)), nil
 	})
 	if err != nil {
@@ -115,6 +154,7 @@ func ImportPlayers(ctx context.Context, store outflank.Store, slug string, playe
 	if note != "" {
 		out.Warnings = append(out.Warnings, note)
 	}
+	out.Warnings = append(out.Warnings, details...)
 	return out, nil
 }
 

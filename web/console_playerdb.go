@@ -3,12 +3,12 @@ package web
 import (
 	"context"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"outflank"
+	"outflank/director"
 	"outflank/names"
 	"outflank/wof"
 )
@@ -67,6 +67,9 @@ type suggestion struct {
 	// Registered is the id of the tournament's player who has this WOF id
 	// already, 0 when none does.
 	Registered int `json:"registered,omitempty"`
+	// Equal marks the players who match the search best when several do
+	// (namesakes): the director chooses among them.
+	Equal bool `json:"equal,omitempty"`
 }
 
 // maxSuggestions bounds the players offered at once: more words narrow
@@ -74,27 +77,29 @@ type suggestion struct {
 const maxSuggestions = 10
 
 // searchPlayerDB finds query in the player database: a WOF id, or a name,
-// the players named exactly so first, then those whose words start with
-// the query's words (accents and case ignored).
-func (s *Server) searchPlayerDB(r *http.Request, t *outflank.Tournament, query string) ([]suggestion, error) {
+// the best matches first (wof.Rank: the full name, the surname, whole
+// words, starts, parts; then the active, the rated, the event's country,
+// the rating). equal is how many players match best: Enter registers the
+// first only when it is 1, and the director chooses among namesakes.
+func (s *Server) searchPlayerDB(r *http.Request, t *outflank.Tournament, query string) (found []suggestion, equal int, err error) {
 	db, _, err := s.directoryOf(r.Context())
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if q, err := names.Normalize(query, names.MaxPerson); err == nil {
 		query = q
 	}
-	var found []wof.DBPlayer
+	var ranked []wof.Found
 	if id, err := strconv.Atoi(strings.TrimSpace(query)); err == nil {
 		if p, ok := db.ByID(id); ok {
-			found = append(found, p)
+			ranked = append(ranked, wof.Found{DBPlayer: p, Quality: wof.FullName})
 		}
 	} else {
-		found = db.Find(query)
-		for _, p := range db.Search(query) {
-			if !slices.ContainsFunc(found, func(q wof.DBPlayer) bool { return q.ID == p.ID }) {
-				found = append(found, p)
-			}
+		ranked = db.Rank(query, s.searchPreference(t))
+	}
+	for _, f := range ranked {
+		if f.Quality == ranked[0].Quality {
+			equal++
 		}
 	}
 	registered := map[int]int{}
@@ -103,24 +108,32 @@ func (s *Server) searchPlayerDB(r *http.Request, t *outflank.Tournament, query s
 			registered[p.WOFID] = p.ID
 		}
 	}
-	out := make([]suggestion, len(found))
-	for i, p := range found {
-		out[i] = suggestion{WOFID: p.ID, Name: dbName(p.Surname, p.Firstname), Country: p.Country, Registered: registered[p.ID]}
+	found = make([]suggestion, len(ranked))
+	for i, p := range ranked {
+		found[i] = suggestion{WOFID: p.ID, Name: director.DBName(p.DBPlayer), Country: p.Country, Registered: registered[p.ID], Equal: p.Quality == ranked[0].Quality && equal > 1}
 		if p.HasRating {
 			rating := p.Rating
-			out[i].Rating = &rating
+			found[i].Rating = &rating
 		}
 	}
-	return out, nil
+	return found, equal, nil
 }
 
-// dbName is a database player's name as Outflank stores it: "SURNAME,
-// Firstname", or the surname alone ("EDAX (Delorme)").
-func dbName(surname, firstname string) string {
-	if firstname == "" {
-		return surname
+// searchPreference puts first, among players who match a search equally
+// well, the active ones (when the server has the rating list: joueurs.txt
+// does not say who is active), then the rated, then those of the event's
+// country (director.PreferenceFor).
+func (s *Server) searchPreference(t *outflank.Tournament) wof.Preference {
+	pref := director.PreferenceFor(t)
+	if s.ratings != nil {
+		if l, _, ready := s.ratings.List(); ready {
+			pref.Active = func(id int) bool {
+				p, ok := l.Player(id)
+				return ok && p.Active
+			}
+		}
 	}
-	return surname + ", " + firstname
+	return pref
 }
 
 // suggestions is the answer to a search as the director types.
@@ -128,6 +141,12 @@ type suggestions struct {
 	Query   string       `json:"query"`
 	Players []suggestion `json:"players"`
 	More    int          `json:"more"`
+	// Unrivalled says that the first player matches the search better
+	// than every other (wof.Unrivalled): Enter may register him. When
+	// Equal players match it best, Enter registers nobody until the
+	// director chooses one.
+	Unrivalled bool `json:"unrivalled"`
+	Equal      int  `json:"equal"`
 }
 
 // handlePlayerSearch answers console.js's search as the director types:
@@ -139,11 +158,12 @@ func (s *Server) handlePlayerSearch(w http.ResponseWriter, r *http.Request) {
 	}
 	doc := suggestions{Query: r.URL.Query().Get("q"), Players: []suggestion{}}
 	if strings.TrimSpace(doc.Query) != "" {
-		found, err := s.searchPlayerDB(r, t, doc.Query)
+		found, equal, err := s.searchPlayerDB(r, t, doc.Query)
 		if err != nil {
 			writeConsoleJSON(w, statusOf(err), map[string]string{"error": outflank.ErrorMessage(err)})
 			return
 		}
+		doc.Unrivalled, doc.Equal = equal == 1, equal
 		if len(found) > maxSuggestions {
 			doc.More, found = len(found)-maxSuggestions, found[:maxSuggestions]
 		}

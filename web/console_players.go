@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,11 +22,24 @@ import (
 
 // playersView is the players' page.
 type playersView struct {
-	List     report.PlayerList
-	Query    string
-	Found    []suggestion
-	More     int
+	List  report.PlayerList
+	Query string
+	Found []suggestion
+	More  int
+	// Equal is how many players match the search best: more than one,
+	// they are namesakes for the director to choose from.
+	Equal    int
 	PlayerDB *outflank.PlayerDBInfo
+	// Missing are the players whose gender or birth date the women's and
+	// young players' lists need (outflank.MissingDetails), each with a
+	// form to give them; Odd points out an additional player who makes
+	// the field odd (outflank.AdditionalOdd).
+	Missing    []outflank.MissingDetails
+	MissingWhy string
+	Odd        string
+	// HandOpen opens the by-hand form: it was sent and refused, or the
+	// database has nobody of the name searched.
+	HandOpen bool
 	// Hand is the form of a player added by hand, as typed.
 	Hand handForm
 	// Rounds is the number of rounds entered (a withdrawal's default);
@@ -37,8 +51,8 @@ type playersView struct {
 
 // handForm is a registration typed by hand.
 type handForm struct {
-	Name, Country, Rating, Gender, Born, Team string
-	Seeded, Additional                        bool
+	Name, Country, Rating, Gender, Born, Team, WOFID string
+	Seeded, Additional                               bool
 	// Citizenship, ResidentSince and Exemption are what eligibility
 	// reads (WOC I.2.3, BOF National 12-13); Override is the director's
 	// reason to register a player its rules refuse (audited).
@@ -56,7 +70,17 @@ func (s *Server) handleConsolePlayers(w http.ResponseWriter, r *http.Request) {
 // playersPage renders the players' page with a message and warnings, and
 // the hand form as typed.
 func (s *Server) playersPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, warnings []string, hand handForm) {
-	page := playersView{List: report.PlayerListOf(t), Query: strings.TrimSpace(r.URL.Query().Get("q")), Hand: hand, Rounds: len(t.Rounds), Played: map[int]bool{}}
+	page := playersView{List: report.PlayerListOf(t), Query: strings.TrimSpace(r.URL.Query().Get("q")), Hand: hand, Rounds: len(t.Rounds), Played: map[int]bool{},
+		Missing: t.MissingDetails(), MissingWhy: t.MissingWhy(), Odd: t.AdditionalOdd(), HandOpen: hand != (handForm{})}
+	if !page.HandOpen && page.Query != "" {
+		// The name just searched is the one to register by hand when the
+		// database does not have it (a WOF id searched goes to its field).
+		if _, err := strconv.Atoi(page.Query); err == nil {
+			page.Hand.WOFID = page.Query
+		} else {
+			page.Hand.Name = page.Query
+		}
+	}
 	for _, rd := range t.Rounds {
 		for _, p := range t.Players {
 			if rd.Plays(p.ID) {
@@ -68,11 +92,12 @@ func (s *Server) playersPage(w http.ResponseWriter, r *http.Request, t *outflank
 		page.PlayerDB, _ = s.playerDB.PlayerDBInfo(r.Context())
 	}
 	if page.Query != "" {
-		found, err := s.searchPlayerDB(r, t, page.Query)
+		found, equal, err := s.searchPlayerDB(r, t, page.Query)
 		if err != nil && outflank.ErrorCode(err) != outflank.ENOTFOUND {
 			s.fail(w, r, err)
 			return
 		}
+		page.Equal, page.HandOpen = equal, page.HandOpen || len(found) == 0
 		if len(found) > maxSuggestions {
 			page.More, found = len(found)-maxSuggestions, found[:maxSuggestions]
 		}
@@ -90,7 +115,7 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	hand := handForm{Name: r.FormValue("name"), Country: strings.TrimSpace(r.FormValue("country")), Rating: strings.TrimSpace(r.FormValue("rating")),
+	hand := handForm{Name: r.FormValue("name"), Country: strings.TrimSpace(r.FormValue("country")), Rating: strings.TrimSpace(r.FormValue("rating")), WOFID: strings.TrimSpace(r.FormValue("wof_id")),
 		Gender: r.FormValue("gender"), Born: strings.TrimSpace(r.FormValue("born")), Team: r.FormValue("team"),
 		Seeded: r.FormValue("seeded") != "", Additional: r.FormValue("additional") != "",
 		Citizenship: strings.TrimSpace(r.FormValue("citizenship")), ResidentSince: strings.TrimSpace(r.FormValue("resident_since")),
@@ -107,9 +132,10 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
-	from := ""
+	var from string
+	var warnings []string
 	if p.WOFID != 0 {
-		if from, err = s.fillFromPlayerDB(r, &p); err != nil {
+		if from, warnings, err = s.fillFromPlayerDB(r, &p); err != nil {
 			s.consoleFailed(w, r, err, again)
 			return
 		}
@@ -120,33 +146,25 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	message := fmt.Sprintf("Registered #%d %s.", reg.Player.ID, reg.Player.Name)
-	for _, warning := range reg.Warnings {
+	for _, warning := range append(warnings, reg.Warnings...) {
 		message += " Check: " + warning
 	}
 	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", message)
 }
 
 // fillFromPlayerDB completes a player known by WOF id from the player
-// database, as 'player add --players-db' does, and says so for the log.
-func (s *Server) fillFromPlayerDB(r *http.Request, p *outflank.Player) (string, error) {
+// database, as 'player add --players-db' does (director.FillFromPlayerDB),
+// and says so for the log. Without a database loaded, a player typed by
+// hand with a WOF id is registered as typed.
+func (s *Server) fillFromPlayerDB(r *http.Request, p *outflank.Player) (string, []string, error) {
 	db, info, err := s.directoryOf(r.Context())
 	if err != nil {
-		return "", err
+		if p.Name != "" && outflank.ErrorCode(err) == outflank.ENOTFOUND {
+			return "", nil, nil
+		}
+		return "", nil, err
 	}
-	found, ok := db.ByID(p.WOFID)
-	if !ok {
-		return "", outflank.Errorf(outflank.ENOTFOUND, "WOF id %d is not in the player database (%s)", p.WOFID, info.Source)
-	}
-	if p.Name == "" {
-		p.Name = dbName(found.Surname, found.Firstname)
-	}
-	if p.Country == "" {
-		p.Country = found.Country
-	}
-	if p.Rating == 0 && found.HasRating {
-		p.Rating = found.Rating
-	}
-	return fmt.Sprintf(" (WOF %d, from %s)", p.WOFID, info.Source), nil
+	return director.FillFromPlayerDB(p, db, info.Source)
 }
 
 // handleImport registers the players of a CSV file, all or none, as
@@ -178,13 +196,18 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "%s has a header but no players", source), again)
 		return
 	}
-	for i := range players {
-		if players[i].WOFID != 0 && s.playerDB != nil && (players[i].Name == "" || players[i].Country == "") {
-			if _, err := s.fillFromPlayerDB(r, &players[i]); err != nil {
-				s.consoleFailed(w, r, outflank.Errorf(outflank.ErrorCode(err), "%s, player %d: %s", source, i+1, outflank.ErrorMessage(err)), again)
-				return
-			}
+	// The rows with a WOF id are completed from the player database, as
+	// 'player import --players-db' does; without one loaded, they are
+	// registered as the file gives them.
+	var warnings []string
+	if db, info, err := s.directoryOf(r.Context()); err == nil {
+		if warnings, err = director.FillPlayersFromDB(players, db, source, info.Source); err != nil {
+			s.consoleFailed(w, r, err, again)
+			return
 		}
+	} else if outflank.ErrorCode(err) != outflank.ENOTFOUND {
+		s.consoleFailed(w, r, err, again)
+		return
 	}
 	imported, err := director.ImportPlayers(r.Context(), s.store, t.Slug, players, source, r.FormValue("override"))
 	if err != nil {
@@ -195,7 +218,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 	if text.Encoding() == exchange.EncodingLatin1 && r.FormValue("encoding") != exchange.EncodingLatin1 {
 		message += " The file is not UTF-8: it was read as Latin-1 (Windows-1252); if names look wrong, undo and import it again choosing its encoding."
 	}
-	for _, warning := range imported.Warnings {
+	for _, warning := range append(warnings, imported.Warnings...) {
 		message += " Check: " + warning
 	}
 	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", message)
@@ -207,10 +230,17 @@ type playerForm struct {
 	Name, Country, Rating, Gender, Born, Team, WOFID string
 	// Citizenship, ResidentSince and Exemption: see handForm.
 	Citizenship, ResidentSince, Exemption string
+	// Seeded and Additional are group A of the first round's draw (WOC
+	// II.7.1) and the additional player (WOC II.2); Drawn says round 1 is
+	// paired, when group A no longer changes anything.
+	Seeded, Additional, Drawn bool
 	// Absence says whether the ruleset lets a player miss rounds and come
 	// back, and why not.
 	Absence     bool
 	AbsenceRule string
+	// Missing says what the women's and young players' lists lack of the
+	// player (outflank.Tournament.MissingWarning), "" when nothing.
+	Missing string
 }
 
 func (s *Server) handlePlayerForm(w http.ResponseWriter, r *http.Request) {
@@ -221,14 +251,23 @@ func (s *Server) handlePlayerForm(w http.ResponseWriter, r *http.Request) {
 	s.playerFormPage(w, r, t, http.StatusOK, "", playerFormOf(p))
 }
 
-// playerFormOf is the correction form of p as registered.
+// playerFormOf is the correction form of p as registered: an unrated
+// player's rating and an unknown WOF id are left empty, not "0".
 func playerFormOf(p *outflank.Player) playerForm {
-	return playerForm{Player: *p, Name: p.Name, Country: p.Country, Rating: strconv.Itoa(p.Rating), Gender: p.Gender, Born: p.Born, Team: p.Team, WOFID: strconv.Itoa(p.WOFID),
-		Citizenship: p.Citizenship, ResidentSince: p.ResidentSince, Exemption: p.Exemption}
+	number := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return strconv.Itoa(n)
+	}
+	return playerForm{Player: *p, Name: p.Name, Country: p.Country, Rating: number(p.Rating), Gender: p.Gender, Born: p.Born, Team: p.Team, WOFID: number(p.WOFID),
+		Citizenship: p.Citizenship, ResidentSince: p.ResidentSince, Exemption: p.Exemption, Seeded: p.Seeded, Additional: p.Additional}
 }
 
 func (s *Server) playerFormPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form playerForm) {
 	form.Absence, form.AbsenceRule = t.AbsenceAllowed()
+	form.Drawn = len(t.Rounds) > 0
+	form.Missing = t.MissingWarning(form.Player.ID)
 	v := s.newConsoleView(w, r, t, "players")
 	v.Error, v.Page = message, form
 	s.consolePage(w, r, status, "console-player", form.Player.Name+" · "+t.Name, v)
@@ -250,45 +289,55 @@ func (s *Server) pathPlayer(w http.ResponseWriter, r *http.Request) (*outflank.T
 	return t, p, true
 }
 
-// handleEditPlayer saves the fields of the correction form that changed.
+// handleEditPlayer saves the fields of a correction form that changed.
+// Only the fields the form has change: the whole form of the player's
+// page, or the gender and birth date of the players page's list of what
+// the lists lack. The checkboxes (group A, the additional player) change
+// when the form says it shows them (a field "checks" naming each), since a
+// box left unticked is not sent.
 func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
 	t, p, ok := s.pathPlayer(w, r)
 	if !ok {
 		return
 	}
-	form := playerForm{Player: *p, Name: r.FormValue("name"), Country: strings.TrimSpace(r.FormValue("country")), Rating: strings.TrimSpace(r.FormValue("rating")),
-		Gender: r.FormValue("gender"), Born: strings.TrimSpace(r.FormValue("born")), Team: r.FormValue("team"), WOFID: strings.TrimSpace(r.FormValue("wof_id"))}
+	if err := r.ParseForm(); err != nil {
+		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "the form could not be read: %v", err), func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) })
+		return
+	}
+	form := playerFormOf(p)
 	again := func(status int, message string) { s.playerFormPage(w, r, t, status, message, form) }
 	var edit outflank.PlayerEdit
-	text := func(dst **string, now, old string) {
-		if now != old {
-			*dst = &now
-		}
-	}
-	text(&edit.Name, form.Name, p.Name)
-	text(&edit.Country, form.Country, p.Country)
-	text(&edit.Gender, form.Gender, p.Gender)
-	text(&edit.Born, form.Born, p.Born)
-	text(&edit.Team, form.Team, p.Team)
-	// The eligibility fields change only when the form has them.
 	for _, f := range []struct {
 		key  string
 		dst  **string
 		form *string
 		old  string
-	}{{"citizenship", &edit.Citizenship, &form.Citizenship, p.Citizenship}, {"resident_since", &edit.ResidentSince, &form.ResidentSince, p.ResidentSince}, {"exemption", &edit.Exemption, &form.Exemption, p.Exemption}} {
-		*f.form = f.old
-		if _, given := r.PostForm[f.key]; given {
-			*f.form = strings.TrimSpace(r.PostFormValue(f.key))
-			text(f.dst, *f.form, f.old)
+	}{{"name", &edit.Name, &form.Name, p.Name}, {"country", &edit.Country, &form.Country, p.Country}, {"gender", &edit.Gender, &form.Gender, p.Gender},
+		{"born", &edit.Born, &form.Born, p.Born}, {"team", &edit.Team, &form.Team, p.Team},
+		{"citizenship", &edit.Citizenship, &form.Citizenship, p.Citizenship}, {"resident_since", &edit.ResidentSince, &form.ResidentSince, p.ResidentSince}, {"exemption", &edit.Exemption, &form.Exemption, p.Exemption}} {
+		if _, given := r.PostForm[f.key]; !given {
+			continue
+		}
+		now := r.PostFormValue(f.key)
+		if f.key != "name" && f.key != "team" {
+			now = strings.TrimSpace(now)
+		}
+		*f.form = now
+		if now != f.old {
+			*f.dst = &now
 		}
 	}
 	for _, n := range []struct {
-		field string
-		dst   **int
-		old   int
-	}{{"rating", &edit.Rating, p.Rating}, {"wof_id", &edit.WOFID, p.WOFID}} {
-		v, err := formInt(r, n.field)
+		key  string
+		dst  **int
+		form *string
+		old  int
+	}{{"rating", &edit.Rating, &form.Rating, p.Rating}, {"wof_id", &edit.WOFID, &form.WOFID, p.WOFID}} {
+		if _, given := r.PostForm[n.key]; !given {
+			continue
+		}
+		*n.form = strings.TrimSpace(r.PostFormValue(n.key))
+		v, err := atoiForm(n.key, *n.form)
 		if err != nil {
 			s.consoleFailed(w, r, err, again)
 			return
@@ -297,12 +346,32 @@ func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
 			*n.dst = &v
 		}
 	}
-	ev, err := director.EditPlayer(r.Context(), s.store, t.Slug, p.ID, edit, r.PostFormValue("override"))
+	shown := r.PostForm["checks"]
+	for _, c := range []struct {
+		key  string
+		dst  **bool
+		form *bool
+		old  bool
+	}{{"seeded", &edit.Seeded, &form.Seeded, p.Seeded}, {"additional", &edit.Additional, &form.Additional, p.Additional}} {
+		if !slices.Contains(shown, c.key) {
+			continue
+		}
+		now := r.PostFormValue(c.key) != ""
+		*c.form = now
+		if now != c.old {
+			*c.dst = &now
+		}
+	}
+	edited, err := director.EditPlayer(r.Context(), s.store, t.Slug, p.ID, edit, r.PostFormValue("override"))
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
-	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", "Saved: "+ev.Summary+".")
+	message := "Saved: " + edited.Event.Summary + "."
+	for _, warning := range edited.Warnings {
+		message += " Check: " + warning
+	}
+	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", message)
 }
 
 // handleWithdraw records a withdrawal after the round the form gives (by

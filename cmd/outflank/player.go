@@ -61,33 +61,41 @@ func runPlayerAdd(e *env, args []string) error {
 	}
 	typedRating := false
 	fs.Visit(func(f *flag.Flag) { typedRating = typedRating || f.Name == "rating" })
-	from := ""
+	var pdb *wof.PlayerDB
 	if *dbPath != "" {
-		db, err := readPlayerDB(*dbPath, maxSize)
-		if err != nil {
+		if pdb, err = readPlayerDB(*dbPath, maxSize); err != nil {
 			return err
-		}
-		if p.WOFID == 0 && !*isNew {
-			if err := lookUpName(&p, db, filepath.Base(*dbPath)); err != nil {
-				return err
-			}
-		}
-		if err := fillFromDB(&p, db); err != nil {
-			return err
-		}
-		if p.WOFID != 0 {
-			from = fmt.Sprintf(" (WOF %d, from %s)", p.WOFID, filepath.Base(*dbPath))
-		} else {
-			from = fmt.Sprintf(" (not in %s: new to the WOF)", filepath.Base(*dbPath))
 		}
 	}
+	source := filepath.Base(*dbPath)
 	return e.withStore(func(ctx context.Context, db database) error {
+		from := ""
+		var warnings []string
+		if pdb != nil {
+			if p.WOFID == 0 && !*isNew {
+				// The event's country puts its players first among
+				// namesakes listed.
+				t, err := db.Tournament(ctx, slug)
+				if err != nil {
+					return err
+				}
+				if _, err := director.LookUpName(&p, pdb, source, director.PreferenceFor(t)); err != nil {
+					return err
+				}
+			}
+			if from, warnings, err = director.FillFromPlayerDB(&p, pdb, source); err != nil {
+				return err
+			}
+			if p.WOFID == 0 {
+				from = fmt.Sprintf(" (not in %s: new to the WOF)", source)
+			}
+		}
 		reg, err := director.Register(ctx, db, slug, p, director.Entry{From: from, TypedRating: typedRating, Override: *override})
 		if err != nil {
 			return err
 		}
 		e.saved(reg.Event, "")
-		for _, w := range reg.Warnings {
+		for _, w := range append(warnings, reg.Warnings...) {
 			e.printf(e.stderr, "warning: %s\n", w)
 		}
 		return nil
@@ -117,15 +125,14 @@ func runPlayerImport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var warnings []string
 	if *dbPath != "" {
 		db, err := readPlayerDB(*dbPath, maxSize)
 		if err != nil {
 			return err
 		}
-		for i := range players {
-			if err := fillFromDB(&players[i], db); err != nil {
-				return outflank.Errorf(outflank.EINVALID, "%s, player %d: %s", path, i+1, outflank.ErrorMessage(err))
-			}
+		if warnings, err = director.FillPlayersFromDB(players, db, path, filepath.Base(*dbPath)); err != nil {
+			return err
 		}
 	}
 	// The same registration as the console's: all or none, under the
@@ -140,7 +147,7 @@ func runPlayerImport(e *env, args []string) error {
 		if *encoding == exchange.EncodingAuto && used == exchange.EncodingLatin1 {
 			e.printf(e.stderr, "note: %s is not UTF-8: read as Latin-1 (Windows-1252); if names look wrong, import it again with --encoding utf-8 or latin-1 after 'outflank undo'\n", filepath.Base(path))
 		}
-		for _, w := range imported.Warnings {
+		for _, w := range append(warnings, imported.Warnings...) {
 			e.printf(e.stderr, "warning: %s\n", w)
 		}
 		return nil
@@ -212,37 +219,6 @@ func readPlayerDB(path string, maxSize *byteSize) (*wof.PlayerDB, error) {
 		return nil, outflank.Errorf(outflank.EINVALID, "%s: %v", path, err)
 	}
 	return db, nil
-}
-
-// fillFromDB completes a player known by WOF id from the player database:
-// name, country and rating, unless the director gave them.
-func fillFromDB(p *outflank.Player, db *wof.PlayerDB) error {
-	if p.WOFID == 0 {
-		return nil
-	}
-	found, ok := db.ByID(p.WOFID)
-	if !ok {
-		return outflank.Errorf(outflank.ENOTFOUND, "WOF id %d is not in the player database", p.WOFID)
-	}
-	if p.Name == "" {
-		p.Name = dbName(found)
-	}
-	if p.Country == "" {
-		p.Country = found.Country
-	}
-	if p.Rating == 0 && found.HasRating {
-		p.Rating = found.Rating
-	}
-	return nil
-}
-
-// dbName is a database player's name as Outflank stores it: "SURNAME,
-// Firstname", or the surname alone ("EDAX (Delorme)").
-func dbName(p wof.DBPlayer) string {
-	if p.Firstname == "" {
-		return p.Surname
-	}
-	return p.Surname + ", " + p.Firstname
 }
 
 func parseInt(s, what string) (int, error) {

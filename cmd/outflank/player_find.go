@@ -3,11 +3,10 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
-	"outflank"
+	"outflank/director"
 	"outflank/names"
 	"outflank/wof"
 )
@@ -32,8 +31,8 @@ type dbPlayerDoc struct {
 }
 
 // runPlayerFind searches the WOF player database: by WOF id, or by name
-// (words that start the name's words, ignoring case and accents), the
-// players named exactly so first.
+// (words of the name, or their starts or parts, ignoring case and
+// accents), the best matches first.
 func runPlayerFind(e *env, args []string) error {
 	fs := e.newFlags("player find", playerFindUsage)
 	dbPath := fs.String("players-db", "", "the WOF player database (joueurs.txt)")
@@ -83,8 +82,9 @@ func runPlayerFind(e *env, args []string) error {
 	return nil
 }
 
-// findInDB finds query in the database: a WOF id, or a name, the exact
-// matches first, then the players whose words start with the query's.
+// findInDB finds query in the database: a WOF id, or a name, the best
+// matches first (wof.Rank: the full name, the surname, whole words, the
+// starts of words, parts of words; then the rated, by rating).
 func findInDB(db *wof.PlayerDB, query string) []wof.DBPlayer {
 	if id, err := strconv.Atoi(strings.TrimSpace(query)); err == nil {
 		if p, ok := db.ByID(id); ok {
@@ -92,17 +92,15 @@ func findInDB(db *wof.PlayerDB, query string) []wof.DBPlayer {
 		}
 		return nil
 	}
-	found := db.Find(query)
-	for _, p := range db.Search(query) {
-		if !slices.ContainsFunc(found, func(q wof.DBPlayer) bool { return q.ID == p.ID }) {
-			found = append(found, p)
-		}
+	var found []wof.DBPlayer
+	for _, f := range db.Rank(query, wof.Preference{}) {
+		found = append(found, f.DBPlayer)
 	}
 	return found
 }
 
 func dbPlayerOf(p wof.DBPlayer) dbPlayerDoc {
-	d := dbPlayerDoc{WOFID: p.ID, Name: dbName(p), Surname: p.Surname, Firstname: p.Firstname, Country: p.Country}
+	d := dbPlayerDoc{WOFID: p.ID, Name: director.DBName(p), Surname: p.Surname, Firstname: p.Firstname, Country: p.Country}
 	if p.HasRating {
 		r := p.Rating
 		d.Rating = &r
@@ -118,43 +116,4 @@ func dbPlayerLine(p dbPlayerDoc) string {
 		rating = strconv.Itoa(*p.Rating)
 	}
 	return fmt.Sprintf("%7d  %s (%s, %s)", p.WOFID, p.Name, p.Country, rating)
-}
-
-// lookUpName finds the player registered by name with --players-db: one
-// player named so in the database gives the WOF id and the WOF's spelling
-// of the name (the rest is filled in from it); several, or none but players with close names, are offered to
-// choose from with --wof-id (or --new); nobody close means a player new to
-// the WOF.
-func lookUpName(p *outflank.Player, db *wof.PlayerDB, file string) error {
-	if name, err := names.Normalize(p.Name, names.MaxPerson); err == nil {
-		p.Name = name // as it will be stored ("Le\u0301a" is "Léa"); a bad name is AddPlayer's to refuse
-	}
-	exact := db.Find(p.Name)
-	if len(exact) == 1 {
-		// Registered under the WOF's spelling, as the rating list knows them.
-		p.WOFID, p.Name = exact[0].ID, dbName(exact[0])
-		return nil
-	}
-	offer := func(ps []wof.DBPlayer) string {
-		var lines []string
-		for _, q := range ps[:min(10, len(ps))] {
-			lines = append(lines, "  "+dbPlayerLine(dbPlayerOf(q)))
-		}
-		if len(ps) > 10 {
-			lines = append(lines, fmt.Sprintf("  ... and %d more ('outflank player find QUERY --players-db %s' searches)", len(ps)-10, file))
-		}
-		return strings.Join(lines, "\n")
-	}
-	if len(exact) > 1 {
-		return outflank.Errorf(outflank.EINVALID, "%d players of %s are named %q:\n%s\nGive the one you mean with --wof-id N", len(exact), file, p.Name, offer(exact))
-	}
-	if close := db.Search(p.Name); len(close) > 0 {
-		some := "1 player has a close name"
-		if len(close) > 1 {
-			some = fmt.Sprintf("%d players have close names", len(close))
-		}
-		return outflank.Errorf(outflank.EINVALID, "nobody in %s is named %q, but %s:\n%s\nGive the one you mean with --wof-id N, or add --new if %s is not in the database",
-			file, p.Name, some, offer(close), p.Name)
-	}
-	return nil
 }

@@ -31,6 +31,18 @@ func runPlayerList(e *env, args []string) error {
 		return nil
 	}
 	e.printf(e.stdout, "%s", playerListText(doc, len(t.Rounds)+1))
+	// What the lists lack (a WOC's women's and young players' lists) and
+	// an additional player who makes the field odd, as the console's
+	// players page says them.
+	ids := make([]int, len(t.Players))
+	for i, p := range t.Players {
+		ids[i] = p.ID
+	}
+	for _, w := range []string{t.MissingSummary(ids), t.AdditionalOdd()} {
+		if w != "" {
+			e.printf(e.stderr, "warning: %s\n", w)
+		}
+	}
 	return nil
 }
 
@@ -63,10 +75,11 @@ func statusText(p report.PlayerLine, next int) string {
 	return report.StatusActive
 }
 
-// ratingText is a rating for a table: "-" for unrated.
+// ratingText is a rating for a table: "–" for unrated, as every view
+// shows it.
 func ratingText(r int) string {
 	if r == 0 {
-		return "-"
+		return "–"
 	}
 	return strconv.Itoa(r)
 }

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"outflank"
+	"outflank/director"
 	"outflank/team"
 	"outflank/wof"
 )
@@ -84,7 +85,7 @@ func ratingOrder(db *wof.PlayerDB) []team.Ranked {
 	})
 	out := make([]team.Ranked, len(rated))
 	for i, p := range rated {
-		name := dbName(p)
+		name := director.DBName(p)
 		out[i] = team.Ranked{Candidate: team.Candidate{Key: outflank.TeamKey(p.ID, name, p.Country), Name: name, Country: p.Country, WOFID: p.ID}, Rank: i + 1}
 		if i > 0 && p.Rating == rated[i-1].Rating {
 			out[i].Rank, out[i].Equal, out[i-1].Equal = out[i-1].Rank, true, true

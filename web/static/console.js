@@ -181,10 +181,20 @@
   }
 
   // ---- The player database, searched as the director types ------------
+  // The server ranks the players found (the full name, the surname, whole
+  // words, starts, parts; then the rated). Enter registers the player
+  // chosen with the arrows; without a choice, the one player who matches
+  // best, and nobody when several match equally well (namesakes: the
+  // director chooses, told so in the status line).
   function setupSearch() {
-    var input = $("#wof-search"), list = $("#suggestions"), add = $("#add-wof");
+    var input = $("#wof-search"), list = $("#suggestions"), add = $("#add-wof"), status = $("#search-status");
     if (!input || !list || !add || !window.fetch) { return; }
-    var found = [], selected = -1, last = null, lastQuery = null, timer = null, choosing = false;
+    var found = [], doc = null, selected = -1, last = null, lastQuery = null, timer = null, choosing = false;
+
+    function say(text) {
+      if (status && status.textContent !== text) { status.textContent = text; }
+    }
+    function free(i) { return found[i] && !found[i].registered; }
 
     function render() {
       list.textContent = "";
@@ -201,6 +211,7 @@
         li.appendChild(name);
         li.appendChild(meta);
         if (p.registered) { li.classList.add("registered"); }
+        if (p.equal) { li.classList.add("equal"); }
         li.addEventListener("mousedown", function (e) { e.preventDefault(); choose(i); });
         list.appendChild(li);
       });
@@ -216,20 +227,27 @@
       if (selected >= 0) { input.setAttribute("aria-activedescendant", "suggestion-" + selected); } else { input.removeAttribute("aria-activedescendant"); }
     }
 
+    // namesakes says that several players match equally well.
+    function namesakes() {
+      return doc && doc.equal > 1 ? doc.equal + " players match “" + doc.query.trim() + "” equally well: choose one with ↓ and ↑, then press Enter." : "";
+    }
+
     function search(q) {
       if (q === lastQuery && last) { return last; }
       lastQuery = q;
       last = fetch(input.dataset.search + "?q=" + encodeURIComponent(q), { headers: { "Accept": "application/json" }, credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.json() : { players: [] }; })
-        .then(function (doc) {
+        .then(function (d) {
           if (q === input.value.trim()) {
-            found = doc.players || [];
-            // The first player Enter would register is shown chosen.
-            selected = -1;
-            for (var i = 0; i < found.length; i++) { if (!found[i].registered) { selected = i; break; } }
+            doc = d;
+            found = d.players || [];
+            // Only a player who matches better than every other is
+            // chosen for Enter; namesakes wait for the director.
+            selected = d.unrivalled && free(0) ? 0 : -1;
             render();
+            say(namesakes());
           }
-          return doc.players || [];
+          return d;
         });
       return last;
     }
@@ -244,11 +262,10 @@
     input.addEventListener("input", function () {
       clearTimeout(timer);
       var q = input.value.trim();
-      if (!q) { found = []; render(); return; }
+      if (!q) { found = []; doc = null; selected = -1; render(); say(""); return; }
       timer = setTimeout(function () { search(q); }, 60);
     });
     input.addEventListener("keydown", function (e) {
-      var free = function (i) { return found[i] && !found[i].registered; };
       if (e.key === "ArrowDown" || e.key === "ArrowUp") {
         e.preventDefault();
         var step = e.key === "ArrowDown" ? 1 : -1;
@@ -256,6 +273,7 @@
           if (free(i)) { selected = i; break; }
         }
         render();
+        if (selected >= 0) { say(found[selected].name + ", " + (found[selected].country || "") + ": Enter registers"); }
       } else if (e.key === "Escape") {
         found = []; selected = -1; list.hidden = true; input.setAttribute("aria-expanded", "false");
       } else if (e.key === "Enter") {
@@ -265,12 +283,15 @@
         clearTimeout(timer);
         choosing = true;
         search(q).then(function () {
-          var i = selected;
-          if (!free(i)) {
-            i = -1;
-            for (var j = 0; j < found.length; j++) { if (free(j)) { i = j; break; } }
+          if (free(selected)) { choose(selected); return; }
+          choosing = false;
+          if (!found.length) { input.form.submit(); return; }
+          render();
+          if (doc && doc.unrivalled && found[0].registered) {
+            say(found[0].name + " is registered already (#" + found[0].registered + ").");
+          } else {
+            say(namesakes() || "Choose a player with ↓ and ↑, then press Enter.");
           }
-          if (i >= 0) { choose(i); } else { choosing = false; input.form.submit(); }
         });
       }
     });
@@ -279,6 +300,15 @@
     input.form.addEventListener("submit", function (e) { if (choosing) { e.preventDefault(); } });
     input.addEventListener("blur", function () { setTimeout(function () { list.hidden = true; input.setAttribute("aria-expanded", "false"); }, 150); });
     input.addEventListener("focus", function () { if (found.length) { render(); } });
+    // The form by hand takes the name just searched, when the database
+    // does not have the player.
+    var hand = $("#by-hand"), handName = $("#hand-name");
+    if (hand && handName) {
+      hand.addEventListener("toggle", function () {
+        var q = input.value.trim();
+        if (hand.open && !handName.value && q && !/^\d+$/.test(q)) { handName.value = q; }
+      });
+    }
   }
 
   // ---- Live: the page follows its tournament ---------------------------
