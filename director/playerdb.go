@@ -29,7 +29,7 @@ func FillFromPlayerDB(p *outflank.Player, db *wof.PlayerDB, source string) (from
 	}
 	found, ok := db.ByID(p.WOFID)
 	if !ok {
-		return "", nil, outflank.Errorf(outflank.ENOTFOUND, "WOF id %d is not in the player database (%s): check the number, or leave the WOF id out", p.WOFID, source)
+		return "", nil, outflank.Errorf(outflank.EINVALID, "WOF id %d is not in the player database (%s): check the number, or leave the WOF id out", p.WOFID, source)
 	}
 	if p.Name == "" {
 		p.Name = DBName(found)
