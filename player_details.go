@@ -85,7 +85,7 @@ func (t *Tournament) MissingSummary(ids []int) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return strings.Join(parts, "; ") + ": " + t.missingCost(len(gender) > 0, len(born) > 0)
+	return strings.Join(parts, "; ") + ": " + t.missingCost(len(gender) > 0, len(born) > 0) + "; give them as a correction of the registration"
 }
 
 // MissingWhy says what a missing gender and birth date cost in t (see
@@ -101,7 +101,7 @@ func (t *Tournament) missingWords(m MissingDetails) string {
 	case m.Gender != "":
 		what = "no birth date"
 	}
-	return fmt.Sprintf("%s recorded for %s: %s", what, t.Describe(m.ID), t.missingCost(m.Gender == "", m.Born == ""))
+	return fmt.Sprintf("%s recorded for %s: %s; give them as a correction of the registration", what, t.Describe(m.ID), t.missingCost(m.Gender == "", m.Born == ""))
 }
 
 // missingCost says what a missing gender or birth date costs, citing the
@@ -122,7 +122,7 @@ func (t *Tournament) missingCost(gender, born bool) string {
 		rule := map[[2]bool]string{{true, false}: "WOC II.5, III.3", {false, true}: "WOC II.6, III.4", {true, true}: "WOC II.5-6, III.3-4"}[[2]bool{gender, born}]
 		text = strings.Join(lists, " and ") + " (" + rule + ") cannot include them, and the team check (WOC I.2.2: " + strings.Join(checks, ", ") + ") cannot count them"
 	}
-	return text + "; record them as a correction of the registration"
+	return text
 }
 
 // countOf says n things in words, singular or plural: "1 player", "3

@@ -239,8 +239,9 @@ type playerForm struct {
 	Absence     bool
 	AbsenceRule string
 	// Missing says what the women's and young players' lists lack of the
-	// player (outflank.Tournament.MissingWarning), "" when nothing.
-	Missing string
+	// player (outflank.Tournament.MissingWarning), "" when nothing; Odd,
+	// for the additional player, that he makes the field odd.
+	Missing, Odd string
 }
 
 func (s *Server) handlePlayerForm(w http.ResponseWriter, r *http.Request) {
@@ -268,6 +269,9 @@ func (s *Server) playerFormPage(w http.ResponseWriter, r *http.Request, t *outfl
 	form.Absence, form.AbsenceRule = t.AbsenceAllowed()
 	form.Drawn = len(t.Rounds) > 0
 	form.Missing = t.MissingWarning(form.Player.ID)
+	if form.Player.Additional {
+		form.Odd = t.AdditionalOdd()
+	}
 	v := s.newConsoleView(w, r, t, "players")
 	v.Error, v.Page = message, form
 	s.consolePage(w, r, status, "console-player", form.Player.Name+" · "+t.Name, v)

@@ -187,12 +187,21 @@
   // best, and nobody when several match equally well (namesakes: the
   // director chooses, told so in the status line).
   function setupSearch() {
-    var input = $("#wof-search"), list = $("#suggestions"), add = $("#add-wof"), status = $("#search-status");
+    var input = $("#wof-search"), list = $("#suggestions"), add = $("#add-wof"), status = $("#search-status"), note = $("#search-note");
     if (!input || !list || !add || !window.fetch) { return; }
-    var found = [], doc = null, selected = -1, last = null, lastQuery = null, timer = null, choosing = false;
+    var found = [], doc = null, selected = -1, last = null, lastQuery = null, timer = null, choosing = false, said = "";
 
+    // say tells the director what the list means: in the status line a
+    // screen reader reads, and above the list.
     function say(text) {
+      said = text;
       if (status && status.textContent !== text) { status.textContent = text; }
+      showNote();
+    }
+    function showNote() {
+      if (!note) { return; }
+      note.textContent = said;
+      note.hidden = !said || list.hidden;
     }
     function free(i) { return found[i] && !found[i].registered; }
 
@@ -225,11 +234,24 @@
       list.hidden = !open;
       input.setAttribute("aria-expanded", open ? "true" : "false");
       if (selected >= 0) { input.setAttribute("aria-activedescendant", "suggestion-" + selected); } else { input.removeAttribute("aria-activedescendant"); }
+      showNote();
+    }
+    function close() {
+      list.hidden = true;
+      input.setAttribute("aria-expanded", "false");
+      showNote();
     }
 
-    // namesakes says that several players match equally well.
-    function namesakes() {
-      return doc && doc.equal > 1 ? doc.equal + " players match “" + doc.query.trim() + "” equally well: choose one with ↓ and ↑, then press Enter." : "";
+    // namesakes says that several players match equally well; while the
+    // director types, only when all of them are listed (a few namesakes,
+    // not the start of a name).
+    function namesakes(typing) {
+      if (!doc || doc.equal < 2 || typing && doc.equal > found.length) { return ""; }
+      var q = "“" + doc.query.trim() + "”";
+      if (doc.equal > found.length) {
+        return doc.equal + " players match " + q + ": type more of the name, or choose one with ↓ and ↑, then press Enter.";
+      }
+      return doc.equal + " players match " + q + " equally well: choose one with ↓ and ↑, then press Enter.";
     }
 
     function search(q) {
@@ -245,7 +267,7 @@
             // chosen for Enter; namesakes wait for the director.
             selected = d.unrivalled && free(0) ? 0 : -1;
             render();
-            say(namesakes());
+            say(selected >= 0 ? "" : namesakes(true));
           }
           return d;
         });
@@ -263,6 +285,7 @@
       clearTimeout(timer);
       var q = input.value.trim();
       if (!q) { found = []; doc = null; selected = -1; render(); say(""); return; }
+      if (q !== lastQuery) { say(""); }
       timer = setTimeout(function () { search(q); }, 60);
     });
     input.addEventListener("keydown", function (e) {
@@ -273,9 +296,8 @@
           if (free(i)) { selected = i; break; }
         }
         render();
-        if (selected >= 0) { say(found[selected].name + ", " + (found[selected].country || "") + ": Enter registers"); }
       } else if (e.key === "Escape") {
-        found = []; selected = -1; list.hidden = true; input.setAttribute("aria-expanded", "false");
+        found = []; selected = -1; close();
       } else if (e.key === "Enter") {
         var q = input.value.trim();
         if (!q) { return; }
@@ -290,7 +312,7 @@
           if (doc && doc.unrivalled && found[0].registered) {
             say(found[0].name + " is registered already (#" + found[0].registered + ").");
           } else {
-            say(namesakes() || "Choose a player with ↓ and ↑, then press Enter.");
+            say(namesakes(false) || "Choose a player with ↓ and ↑, then press Enter.");
           }
         });
       }
@@ -298,7 +320,7 @@
     // While Enter registers the player chosen, the search form is not
     // sent as well.
     input.form.addEventListener("submit", function (e) { if (choosing) { e.preventDefault(); } });
-    input.addEventListener("blur", function () { setTimeout(function () { list.hidden = true; input.setAttribute("aria-expanded", "false"); }, 150); });
+    input.addEventListener("blur", function () { setTimeout(close, 150); });
     input.addEventListener("focus", function () { if (found.length) { render(); } });
     // The form by hand takes the name just searched, when the database
     // does not have the player.
