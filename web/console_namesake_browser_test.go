@@ -99,7 +99,7 @@ func TestBrowserConsoleNamesakes(t *testing.T) {
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 900)); err != nil {
 			t.Fatal(err)
 		}
-		for _, page := range []struct{ path, name string }{{"/t/open/admin/players", "console-players-registered"}, {"/t/woc/admin/players", "console-players-woc"}, {"/t/woc/admin/players/4", "console-player-woc"}} {
+		for _, page := range []struct{ path, name string }{{"/t/open/admin/players", "console-players-registered"}, {"/t/open/admin/players?q=Zyxw+Qvuts", "console-players-byhand"}, {"/t/woc/admin/players", "console-players-woc"}, {"/t/woc/admin/players/4", "console-player-woc"}} {
 			if err := chromedp.Do(tab, chromedp.Navigate(site.url+page.path), chromedp.WaitVisible(chromedp.CSS("footer.site"))); err != nil {
 				t.Fatal(err)
 			}
