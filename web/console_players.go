@@ -37,8 +37,8 @@ type playersView struct {
 	Missing    []outflank.MissingDetails
 	MissingWhy string
 	Odd        string
-	// HandOpen opens the by-hand form: it was sent and refused, or the
-	// database has nobody of the name searched.
+	// HandOpen opens the by-hand form: it was sent with a name and
+	// refused, or the database has nobody of the name searched.
 	HandOpen bool
 	// Hand is the form of a player added by hand, as typed.
 	Hand handForm
@@ -71,7 +71,7 @@ func (s *Server) handleConsolePlayers(w http.ResponseWriter, r *http.Request) {
 // the hand form as typed.
 func (s *Server) playersPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, warnings []string, hand handForm) {
 	page := playersView{List: report.PlayerListOf(t), Query: strings.TrimSpace(r.URL.Query().Get("q")), Hand: hand, Rounds: len(t.Rounds), Played: map[int]bool{},
-		Missing: t.MissingDetails(), MissingWhy: t.MissingWhy(), Odd: t.AdditionalOdd(), HandOpen: hand != (handForm{})}
+		Missing: t.MissingDetails(), MissingWhy: t.MissingWhy(), Odd: t.AdditionalOdd(), HandOpen: hand.Name != ""}
 	if !page.HandOpen && page.Query != "" {
 		// The name just searched is the one to register by hand when the
 		// database does not have it (a WOF id searched goes to its field).

@@ -40,7 +40,8 @@ func TestLateEntryWarning(t *testing.T) {
 	}
 	b := newTDB(t)
 	b.ok("new", "before", "--name", "Before", "--rules", "woc")
-	if code, _, stderr := b.run("player", "add", "before", "--name", "On, Time"); code != 0 || stderr != "" {
+	// (Gender and birth date given: a WOC warns of them when missing.)
+	if code, _, stderr := b.run("player", "add", "before", "--name", "On, Time", "--gender", "f", "--born", "1990-01-01"); code != 0 || stderr != "" {
 		t.Errorf("an entry before round 1: exit %d, stderr %q", code, stderr)
 	}
 }
