@@ -2,6 +2,7 @@ package wof
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -103,7 +104,8 @@ type Found struct {
 // more likely means.
 type Preference struct {
 	// Country is where the event is held, three letters, "" when not
-	// known: its players come before others rated alike.
+	// known: among the rated (and among the unrated), its players come
+	// first.
 	Country string
 	// Active, when not nil, says whether a player played rated games
 	// lately (the rating list's active players); joueurs.txt does not say,
@@ -236,33 +238,89 @@ func (n foldedName) match(want, sorted []string) Quality {
 			return Surname
 		}
 	}
-	for q := Words; q >= Inside; q-- {
-		if matchWords(want, n.words, q) {
-			return q
+	if len(want) > len(n.words) || len(want) > maxWords || len(n.words) > 64 {
+		return NoMatch
+	}
+	// For each word typed, the words of the name it equals, starts and
+	// is inside, a bit each: one pass over the name for all three.
+	var equal, start, inside [maxWords]uint64
+	for i, w := range want {
+		for j, word := range n.words {
+			bit := uint64(1) << j
+			switch {
+			case w == word:
+				equal[i] |= bit
+				start[i] |= bit
+				inside[i] |= bit
+			case strings.HasPrefix(word, w):
+				start[i] |= bit
+				inside[i] |= bit
+			case strings.Contains(word, w):
+				inside[i] |= bit
+			}
+		}
+		if inside[i] == 0 {
+			return NoMatch
+		}
+	}
+	for _, level := range []struct {
+		q     Quality
+		masks *[maxWords]uint64
+	}{{Words, &equal}, {Start, &start}, {Inside, &inside}} {
+		if assignable(level.masks[:len(want)]) {
+			return level.q
 		}
 	}
 	return NoMatch
 }
 
+// maxWords bounds the words of a search compared: a name has a handful,
+// and a director types fewer still.
+const maxWords = 8
+
 // matchWords reports whether each word of want matches a different word of
 // words at least as well as q (Words: equal; Start: a prefix; Inside: a
-// part). A name has a handful of words, so every way of giving the words
-// typed to the name's is tried: "ann an" must not spend "anna" on "an".
+// part).
 func matchWords(want, words []string, q Quality) bool {
-	if len(want) > len(words) || len(words) > 64 {
+	if len(want) > len(words) || len(want) > maxWords || len(words) > 64 {
 		return false
 	}
-	return assign(want, words, q, 0)
+	var masks [maxWords]uint64
+	for i, w := range want {
+		for j, word := range words {
+			if wordMatches(w, word, q) {
+				masks[i] |= 1 << j
+			}
+		}
+	}
+	return assignable(masks[:len(want)])
 }
 
-// assign gives the words of want, in order, to the words of words not in
-// used (a bit a word), each one it matches at least as well as q.
-func assign(want, words []string, q Quality, used uint64) bool {
-	if len(want) == 0 {
+// assignable reports whether each word typed can have a different word of
+// the name, masks giving each one's candidates (a bit a word of the
+// name). Every way is tried ("ann an" must not spend "anna" on "an"), the
+// word with the fewest candidates first, so that a word no name word is
+// left for fails at once. masks is reordered.
+func assignable(masks []uint64) bool {
+	for _, m := range masks {
+		if m == 0 {
+			return false
+		}
+	}
+	if len(masks) > 1 {
+		slices.SortFunc(masks, func(a, b uint64) int { return cmp.Compare(bits.OnesCount64(a), bits.OnesCount64(b)) })
+	}
+	return assign(masks, 0)
+}
+
+// assign gives each word typed, by its mask of candidates, a word of the
+// name not in used (a bit a word).
+func assign(masks []uint64, used uint64) bool {
+	if len(masks) == 0 {
 		return true
 	}
-	for j, word := range words {
-		if used&(1<<j) == 0 && wordMatches(want[0], word, q) && assign(want[1:], words, q, used|1<<j) {
+	for free := masks[0] &^ used; free != 0; free &= free - 1 {
+		if assign(masks[1:], used|free&-free) {
 			return true
 		}
 	}
