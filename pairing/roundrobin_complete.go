@@ -1,0 +1,314 @@
+package pairing
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// PlayedRound is a round of a round robin as it was played: its games
+// (black first) and the players who had a bye. A player of the round robin
+// in neither did not play the round (absent or withdrawn): as when the
+// circle method pairs him, the opponent he would have met had the bye
+// instead, and the two never meet.
+type PlayedRound struct {
+	Pairs []Pair
+	Byes  []int
+}
+
+// CompletionError says why the rounds played cannot be completed into the
+// round robin, or that the search gave up at its bound.
+type CompletionError struct {
+	// Bounded: the search stopped at its step limit; a completion may
+	// still exist.
+	Bounded bool
+	// Why says what stands in the way, in words.
+	Why string
+}
+
+func (e *CompletionError) Error() string { return "pairing: " + e.Why }
+
+// CompletionSteps bounds the games the completion search tries: far more
+// than any round robin of up to 20 players needs (a few hundred at most in
+// the tests), and a fraction of a second at worst.
+const CompletionSteps = 400_000
+
+// FollowsSchedule reports whether the rounds played are the schedule's
+// first rounds: each game one of the same round's pairs (in either colour),
+// each bye the round's bye or a player whose scheduled opponent did not
+// play that round (WOC II.8: an absent or withdrawn player's opponent has
+// the bye).
+func FollowsSchedule(schedule []Round, played []PlayedRound) bool {
+	if len(played) > len(schedule) {
+		return false
+	}
+	for i, p := range played {
+		partner := map[int]int{} // player -> scheduled opponent, 0 for the bye
+		for _, q := range schedule[i].Pairs {
+			partner[q.Black], partner[q.White] = q.White, q.Black
+		}
+		for _, id := range schedule[i].Byes {
+			partner[id] = 0
+		}
+		plays := map[int]bool{}
+		for _, q := range p.Pairs {
+			if other, ok := partner[q.Black]; !ok || other != q.White {
+				return false
+			}
+			plays[q.Black], plays[q.White] = true, true
+		}
+		for _, id := range p.Byes {
+			other, ok := partner[id]
+			if !ok || other != 0 && plays[other] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// CompleteRoundRobin returns the rounds that complete the current cycle of
+// a round robin of the players ids in cycles cycles, after the rounds
+// played (oldest first, which need not follow the circle method: rounds
+// entered by hand, an event moved from another program). Every pair of
+// players meets exactly once in the cycle, counting the games played, and
+// with an odd field everyone has one bye per cycle; no pair that has met
+// in the cycle meets again. A round played with a player missing counts
+// as his game against the player who had the bye, or against another
+// player missing (CompleteRoundRobin chooses which).
+//
+// The search is exact: a *CompletionError without Bounded means no
+// completion exists. The first round returned is the one to play next; any
+// order of the others completes the cycle too. Colours: a pair that met in
+// an earlier cycle swaps the colours of its latest game (EGP II.2); the
+// others are chosen so that every player's blacks and whites over the
+// cycle are as even as the games played allow (within one when they
+// allow it, as RoundRobin's), and the next round repeats as few of its
+// players' last colours as the choice leaves. When the previous cycle is
+// over, the new one repeats its rounds in the same order where it can.
+func CompleteRoundRobin(ids []int, cycles int, played []PlayedRound) ([]Round, error) {
+	if len(ids) < 2 {
+		return nil, fmt.Errorf("pairing: a round robin needs at least 2 players, not %d", len(ids))
+	}
+	if cycles < 1 {
+		return nil, fmt.Errorf("pairing: a round robin has at least one cycle, not %d", cycles)
+	}
+	seat := make(map[int]int, len(ids))
+	for i, id := range ids {
+		if id == 0 {
+			return nil, fmt.Errorf("pairing: player id 0 is the bye's")
+		}
+		if _, dup := seat[id]; dup {
+			return nil, fmt.Errorf("pairing: player %d is in the round robin twice", id)
+		}
+		seat[id] = i
+	}
+	m := len(ids) + len(ids)%2 // the bye takes the last seat of an odd field
+	perCycle := m - 1
+	if len(played) >= cycles*perCycle {
+		return nil, &CompletionError{Why: fmt.Sprintf("the round robin of %d players in %d cycle(s) has %d rounds, all played", len(ids), cycles, cycles*perCycle)}
+	}
+	cycle := len(played) / perCycle
+	current := played[cycle*perCycle:]
+	c := newCover(m, perCycle, CompletionSteps)
+	for j, r := range current {
+		for _, p := range r.Pairs {
+			b, okB := seat[p.Black]
+			w, okW := seat[p.White]
+			switch {
+			case !okB || !okW:
+				out := p.Black
+				if okB {
+					out = p.White
+				}
+				return nil, &CompletionError{Why: fmt.Sprintf("player %d plays in round %d but is not one of the round robin's players", out, cycle*perCycle+j+1)}
+			case !c.fix(j, b, w):
+				return nil, &CompletionError{Why: fmt.Sprintf("%d and %d meet a second time in the cycle (round %d)", p.Black, p.White, cycle*perCycle+j+1)}
+			}
+		}
+		for _, id := range r.Byes {
+			if _, ok := seat[id]; !ok {
+				return nil, &CompletionError{Why: fmt.Sprintf("player %d has a bye in round %d but is not one of the round robin's players", id, cycle*perCycle+j+1)}
+			}
+		}
+	}
+	// A new cycle after a full one repeats it (the hint), as the circle
+	// method repeats its first cycle.
+	if cycle > 0 && len(current) < perCycle {
+		previous := played[(cycle-1)*perCycle : cycle*perCycle]
+		for j, r := range previous {
+			for _, p := range r.Pairs {
+				b, okB := seat[p.Black]
+				w, okW := seat[p.White]
+				if okB && okW {
+					c.hint[j][b], c.hint[j][w] = w, b
+				}
+			}
+			for _, id := range r.Byes {
+				if s, ok := seat[id]; ok && m > len(ids) {
+					c.hint[j][s], c.hint[j][m-1] = m-1, s
+				}
+			}
+		}
+	}
+	c.count()
+	if !c.search() {
+		if c.bounded {
+			return nil, &CompletionError{Bounded: true, Why: fmt.Sprintf("no completion of the round robin was found within %d steps of the search", c.limit)}
+		}
+		return nil, &CompletionError{Why: fmt.Sprintf("the %s entered cannot be completed: no schedule of the %d rounds left has every pair meet once", roundsWord(len(current)), perCycle-len(current))}
+	}
+	rounds := make([]Round, 0, perCycle-len(current))
+	for j := len(current); j < perCycle; j++ {
+		var r Round
+		for s := range m {
+			t := c.mate[j][s]
+			switch {
+			case s == len(ids):
+				r.Byes = append(r.Byes, ids[t])
+			case t == len(ids) || s > t:
+			default:
+				r.Pairs = append(r.Pairs, Pair{Black: ids[s], White: ids[t]})
+			}
+		}
+		rounds = append(rounds, r)
+	}
+	colourCompletion(rounds, played, cycle*perCycle)
+	return rounds, nil
+}
+
+func roundsWord(n int) string {
+	if n == 1 {
+		return "round"
+	}
+	return fmt.Sprintf("%d rounds", n)
+}
+
+// colourCompletion colours the rounds that complete the cycle beginning at
+// round start of played, then puts first the round that repeats the
+// fewest last colours.
+func colourCompletion(rounds []Round, played []PlayedRound, start int) {
+	key := func(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
+	// The latest colours of each pair before this cycle: reversed now.
+	earlier := map[[2]int]Pair{}
+	for _, r := range played[:start] {
+		for _, p := range r.Pairs {
+			earlier[key(p.Black, p.White)] = p
+		}
+	}
+	balance := map[int]int{} // blacks minus whites in the cycle
+	last := map[int]Colour{}
+	for _, r := range played {
+		for _, p := range r.Pairs {
+			last[p.Black], last[p.White] = Black, White
+		}
+	}
+	for _, r := range played[start:] {
+		for _, p := range r.Pairs {
+			balance[p.Black]++
+			balance[p.White]--
+		}
+	}
+	var free []freeGame
+	seen := maps.Clone(last)
+	for i := range rounds {
+		for k := range rounds[i].Pairs {
+			p := &rounds[i].Pairs[k]
+			if e, ok := earlier[key(p.Black, p.White)]; ok {
+				*p = Pair{Black: e.White, White: e.Black}
+			} else {
+				// Greedy in round order: black to the player with fewer
+				// blacks so far, then to the one who last had white.
+				a, b := p.Black, p.White
+				if balance[b] < balance[a] || balance[b] == balance[a] && seen[a] == Black && seen[b] != Black {
+					a, b = b, a
+				}
+				*p = Pair{Black: a, White: b}
+				free = append(free, freeGame{i, k})
+			}
+			balance[p.Black]++
+			balance[p.White]--
+			seen[p.Black], seen[p.White] = Black, White
+		}
+	}
+	balanceColours(rounds, free, balance)
+	// The next round: the one that repeats fewest players' last colours.
+	best, fewest := 0, -1
+	for i, r := range rounds {
+		repeats := 0
+		for _, p := range r.Pairs {
+			if last[p.Black] == Black {
+				repeats++
+			}
+			if last[p.White] == White {
+				repeats++
+			}
+		}
+		if fewest < 0 || repeats < fewest {
+			best, fewest = i, repeats
+		}
+	}
+	rounds[0], rounds[best] = rounds[best], rounds[0]
+}
+
+// freeGame is a game of the completion whose colours are free: table
+// pair of rounds[round].
+type freeGame struct{ round, pair int }
+
+// balanceColours reverses paths of the free games (black to white, one
+// player to the next) from a player with more blacks to one with more
+// whites, while that makes the balances more even: when none is left, the
+// sum of the squared balances is the least any colouring of the free
+// games gives (a convex-cost orientation is optimal when no path
+// improves it), so every balance is within one of even wherever some
+// colouring makes it so.
+func balanceColours(rounds []Round, free []freeGame, balance map[int]int) {
+	type arc struct{ to, game int }
+	type step struct{ from, game int }
+	for {
+		out := map[int][]arc{} // black -> white, over the free games
+		var players []int
+		for g, f := range free {
+			p := rounds[f.round].Pairs[f.pair]
+			out[p.Black] = append(out[p.Black], arc{p.White, g})
+			players = append(players, p.Black, p.White)
+		}
+		slices.Sort(players)
+		players = slices.Compact(players)
+		improved := false
+		for _, s := range players {
+			// Breadth first from s: the shortest path to the player with
+			// the most whites among those it reaches.
+			back := map[int]step{s: {-1, -1}}
+			queue, target := []int{s}, -1
+			for len(queue) > 0 {
+				x := queue[0]
+				queue = queue[1:]
+				if balance[s]-balance[x] >= 3 && (target < 0 || balance[x] < balance[target]) {
+					target = x
+				}
+				for _, a := range out[x] {
+					if _, ok := back[a.to]; !ok {
+						back[a.to] = step{x, a.game}
+						queue = append(queue, a.to)
+					}
+				}
+			}
+			if target < 0 {
+				continue
+			}
+			for x := target; x != s; x = back[x].from {
+				f := free[back[x].game]
+				p := &rounds[f.round].Pairs[f.pair]
+				*p = Pair{Black: p.White, White: p.Black}
+			}
+			balance[s] -= 2
+			balance[target] += 2
+			improved = true
+			break
+		}
+		if !improved {
+			return
+		}
+	}
+}
