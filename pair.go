@@ -140,6 +140,12 @@ func (t *Tournament) roundRobin() (int, []int) {
 	return min(t.PlannedRounds()/perCycle, 3), ids
 }
 
+// pairRoundRobin pairs round n of the round robin of ids: the circle
+// method's round n while the rounds played are its first rounds (EGP
+// II.4.2), else the next round of a completion of the rounds played
+// (rounds entered by hand, an event moved from another program), so that
+// no pair meets more often than the cycles make them. Where no completion
+// exists, nothing is paired: a rematch is never paired silently.
 func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 	schedule, err := pairing.RoundRobin(ids, cycles)
 	if err != nil {
@@ -148,7 +154,18 @@ func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 	if n > len(schedule) {
 		return nil, Errorf(EINVALID, "the round robin of %d players in %d cycles has %d rounds, all paired", len(ids), cycles, len(schedule))
 	}
+	kind := [...]string{"single", "double", "triple"}[cycles-1]
+	method := kind + " round robin, circle method"
+	played := t.playedRounds()
 	next := schedule[n-1]
+	if !pairing.FollowsSchedule(schedule, played) {
+		rest, err := pairing.CompleteRoundRobin(ids, cycles, played)
+		if err != nil {
+			return nil, t.noCompletion(n, err)
+		}
+		next = rest[0]
+		method = fmt.Sprintf("%s round robin, completing %s as played", kind, roundsWord(t.roundNumbers()))
+	}
 	var pairs []Pair
 	var byes []int
 	for _, id := range next.Byes {
@@ -172,7 +189,7 @@ func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Method = fmt.Sprintf("%s round robin, circle method", [...]string{"single", "double", "triple"}[cycles-1])
+	r.Method = method
 	return &Paired{Round: r}, nil
 }
 

@@ -22,6 +22,12 @@ type CompletionError struct {
 	// Bounded: the search stopped at its step limit; a completion may
 	// still exist.
 	Bounded bool
+	// Met, when not zero, are two players who meet a second time in the
+	// cycle, in round Round; Outsider, when not 0, is a player who is not
+	// one of the round robin's and plays (or has a bye) in round Round.
+	Met      [2]int
+	Outsider int
+	Round    int
 	// Why says what stands in the way, in words.
 	Why string
 }
@@ -121,14 +127,16 @@ func CompleteRoundRobin(ids []int, cycles int, played []PlayedRound) ([]Round, e
 				if okB {
 					out = p.White
 				}
-				return nil, &CompletionError{Why: fmt.Sprintf("player %d plays in round %d but is not one of the round robin's players", out, cycle*perCycle+j+1)}
+				return nil, &CompletionError{Outsider: out, Round: cycle*perCycle + j + 1,
+					Why: fmt.Sprintf("player %d plays in round %d but is not one of the round robin's players", out, cycle*perCycle+j+1)}
 			case !c.fix(j, b, w):
-				return nil, &CompletionError{Why: fmt.Sprintf("%d and %d meet a second time in the cycle (round %d)", p.Black, p.White, cycle*perCycle+j+1)}
+				return nil, &CompletionError{Met: [2]int{p.Black, p.White}, Round: cycle*perCycle + j + 1,
+					Why: fmt.Sprintf("%d and %d meet a second time in the cycle (round %d)", p.Black, p.White, cycle*perCycle+j+1)}
 			}
 		}
 		for _, id := range r.Byes {
 			if _, ok := seat[id]; !ok {
-				return nil, &CompletionError{Why: fmt.Sprintf("player %d has a bye in round %d but is not one of the round robin's players", id, cycle*perCycle+j+1)}
+				return nil, &CompletionError{Outsider: id, Round: cycle*perCycle + j + 1, Why: fmt.Sprintf("player %d has a bye in round %d but is not one of the round robin's players", id, cycle*perCycle+j+1)}
 			}
 		}
 	}
@@ -156,7 +164,7 @@ func CompleteRoundRobin(ids []int, cycles int, played []PlayedRound) ([]Round, e
 		if c.bounded {
 			return nil, &CompletionError{Bounded: true, Why: fmt.Sprintf("no completion of the round robin was found within %d steps of the search", c.limit)}
 		}
-		return nil, &CompletionError{Why: fmt.Sprintf("the %s entered cannot be completed: no schedule of the %d rounds left has every pair meet once", roundsWord(len(current)), perCycle-len(current))}
+		return nil, &CompletionError{Why: fmt.Sprintf("no schedule of the %s left in the cycle has every pair that has not met meet once", roundsWord(perCycle-len(current)))}
 	}
 	rounds := make([]Round, 0, perCycle-len(current))
 	for j := len(current); j < perCycle; j++ {
@@ -179,7 +187,7 @@ func CompleteRoundRobin(ids []int, cycles int, played []PlayedRound) ([]Round, e
 
 func roundsWord(n int) string {
 	if n == 1 {
-		return "round"
+		return "1 round"
 	}
 	return fmt.Sprintf("%d rounds", n)
 }
