@@ -93,6 +93,9 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 		return nil, Errorf(EINVALID, "round %d needs at least two active players; %s has %d", n, t.Slug, len(active))
 	}
 	cycles, ids := t.roundRobin()
+	if n == 1 && t.Settings.System == SystemRoundRobin && cycles == 0 {
+		return nil, Errorf(EINVALID, "round 1 not paired: the system chosen is a round robin, but %s", t.System().Problem)
+	}
 	if cycles > 0 && n <= cycles*roundsPerCycle(len(ids)) {
 		if len(opts.Fixed)+len(opts.Forbidden) > 0 {
 			return nil, Errorf(EINVALID, "a round robin's pairings follow its table: --fix and --forbid apply to Swiss rounds")
@@ -116,8 +119,19 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 func roundsPerCycle(n int) int { return n - 1 + n%2 }
 
 // roundRobin returns how many round-robin cycles the tournament plays (0:
-// Swiss) and the players of the round robin.
+// Swiss) and the players of the round robin: none when the director chose
+// the Swiss system (Settings.System), else as roundRobinPlayed.
 func (t *Tournament) roundRobin() (int, []int) {
+	if t.Settings.System == SystemSwiss {
+		return 0, nil
+	}
+	return t.roundRobinPlayed()
+}
+
+// roundRobinPlayed returns the round robin the rounds make, whatever the
+// system setting: those of round 1 if it is a round-robin round, else as
+// many cycles of the active players as the rounds allow, up to three.
+func (t *Tournament) roundRobinPlayed() (int, []int) {
 	if len(t.Rounds) > 0 && t.Rounds[0].Stage != StageRoundRobin {
 		return 0, nil
 	}

@@ -27,6 +27,25 @@ func (t *Tournament) CheckRound(stage Stage, pairs []Pair, byes []int) []Notice 
 	return append(notices, t.missing(stage, pairs, byes)...)
 }
 
+// HandStage is the stage of the next round entered by hand when the
+// director names none: the event's format, as 'pair' would pair it, while
+// the main stage lasts (the round robin's rounds, then any Swiss rounds
+// after it: EGP II.2), else the previous round's (a knockout stage goes
+// on), else Swiss.
+func (t *Tournament) HandStage() Stage {
+	n := len(t.Rounds) + 1
+	if t.mainRounds() < t.PlannedRounds() {
+		if cycles, ids := t.roundRobin(); cycles > 0 && n <= cycles*roundsPerCycle(len(ids)) {
+			return StageRoundRobin
+		}
+		return StageSwiss
+	}
+	if n > 1 {
+		return t.Rounds[n-2].Stage
+	}
+	return StageSwiss
+}
+
 // openGames: earlier games without a result. A Swiss round is paired on
 // the points so far, and the knockout stages on the final list, so they
 // need every result; a round robin's table does not.
