@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"outflank/pairing"
+	"outflank/rules"
 )
 
 // playedRounds gives the rounds of the main stage so far as the round
@@ -45,16 +46,23 @@ func (t *Tournament) noCompletion(n int, err error) error {
 		switch {
 		case ce.Bounded:
 			why = "no schedule of the rounds left in which every pair meets once was found in the time allowed"
-		case ce.Met != [2]int{}:
+		case ce.Met != [2]int{} && ce.Times <= 1:
 			why = fmt.Sprintf("%s and %s have met twice, the second time in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), ce.Round)
+		case ce.Met != [2]int{}:
+			why = fmt.Sprintf("%s and %s have met more than the round robin's %d times, the last in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), ce.Times, ce.Round)
 		case ce.Outsider != 0:
 			why = fmt.Sprintf("%s, in round %d, is not one of the round robin's players (those of round 1)", t.Describe(ce.Outsider), ce.Round)
 		default:
 			why = ce.Why
 		}
 	}
-	return Errorf(EINVALID, "round %d not paired: the round robin cannot go on from %s as played without a rematch (%s). Pair the rest as a Swiss ('outflank settings %s --system swiss'), or enter the rounds by hand ('outflank round add %s --pair BLACK-WHITE ...')",
-		n, roundsWord(t.roundNumbers()), why, t.Slug, t.Slug)
+	head := fmt.Sprintf("round %d not paired: the round robin cannot go on from %s as played without a rematch (%s)", n, roundsWord(t.roundNumbers()), why)
+	if t.Rules == rules.WOC || t.Rules == rules.EGP {
+		// II.2 fixes the system: the rounds by hand are the way out.
+		return Errorf(EINVALID, "%s. Enter the rounds by hand ('outflank round add %s --pair BLACK-WHITE ...')", head, t.Slug)
+	}
+	return Errorf(EINVALID, "%s. Pair the rest as a Swiss ('outflank settings %s --system swiss'), or enter the rounds by hand ('outflank round add %s --pair BLACK-WHITE ...')",
+		head, t.Slug, t.Slug)
 }
 
 // roundRobinStuck reports whether the round robin under way cannot be

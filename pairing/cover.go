@@ -1,26 +1,29 @@
 package pairing
 
 // cover is the exact-cover search behind CompleteRoundRobin: it fills the
-// free places of a round-robin cycle so that every round is a perfect
-// matching of its seats and every pair of seats meets exactly once.
+// free places of a round robin's rounds so that every round is a perfect
+// matching of its seats and every pair of seats meets exactly as often as
+// it must (once a cycle).
 //
 // Its items are the places (round j, seat v) still free and the pairs
-// {u, v} not yet met; its options are the games (j, {u, v}), each covering
-// the places (j, u), (j, v) and the pair {u, v}. It is Knuth's Algorithm X
+// {u, v} with meetings still due (need, an item with multiplicity); its
+// options are the games (j, {u, v}), each covering the places (j, u),
+// (j, v) and one meeting of the pair {u, v}. It is Knuth's Algorithm X,
 // with counts kept up to date as options are taken and given back, and the
-// item with the fewest live options chosen first: exact (it says there is
-// no completion only when there is none), and fast on the fields that play
-// round robins (up to 20 players). steps bounds the options tried, so that
-// a pairing never hangs on a pathological history.
+// item with the least slack (live options less what it needs) chosen
+// first: exact (it says there is no completion only when there is none),
+// and fast on the fields that play round robins (up to 20 players). steps
+// bounds the options tried, so that a pairing never hangs on a
+// pathological history.
 type cover struct {
 	m, rounds int
 	pairOf    [][2]int // pair index -> seats
 	index     [][]int  // seat x seat -> pair index
 	slotFree  [][]bool // [round][seat]
-	pairFree  []bool
-	slotCount [][]int // live options of a free place
-	pairCount []int   // live options of a free pair
-	mate      [][]int // [round][seat] -> seat, -1 while free
+	need      []int    // meetings still due, per pair
+	slotCount [][]int  // live options of a free place
+	pairCount []int    // live options of a pair with meetings due
+	mate      [][]int  // [round][seat] -> seat, -1 while free
 	// hint is the mate each place would rather have ([round][seat], -1
 	// for none): the previous cycle's, so a later cycle repeats it.
 	hint         [][]int
@@ -28,7 +31,9 @@ type cover struct {
 	bounded      bool
 }
 
-func newCover(m, rounds, limit int) *cover {
+// newCover is the search over rounds rounds of m seats, in which every pair
+// meets times times.
+func newCover(m, rounds, times, limit int) *cover {
 	c := &cover{m: m, rounds: rounds, limit: limit}
 	c.index = make([][]int, m)
 	for u := range m {
@@ -41,10 +46,10 @@ func newCover(m, rounds, limit int) *cover {
 			c.pairOf = append(c.pairOf, [2]int{u, v})
 		}
 	}
-	c.pairFree = make([]bool, len(c.pairOf))
+	c.need = make([]int, len(c.pairOf))
 	c.pairCount = make([]int, len(c.pairOf))
-	for e := range c.pairFree {
-		c.pairFree[e] = true
+	for e := range c.need {
+		c.need[e] = times
 	}
 	c.slotFree, c.slotCount, c.mate, c.hint = grid(rounds, m, false), grid(rounds, m, 0), grid(rounds, m, -1), grid(rounds, m, -1)
 	for j := range rounds {
@@ -67,13 +72,14 @@ func grid[T any](rows, cols int, zero T) [][]T {
 }
 
 // fix records a game already played (before the counts are made): false
-// if either place is taken or the pair has met.
+// if either place is taken or the pair has met as often as it must.
 func (c *cover) fix(j, u, v int) bool {
 	e := c.index[u][v]
-	if !c.slotFree[j][u] || !c.slotFree[j][v] || !c.pairFree[e] {
+	if !c.slotFree[j][u] || !c.slotFree[j][v] || c.need[e] == 0 {
 		return false
 	}
-	c.slotFree[j][u], c.slotFree[j][v], c.pairFree[e] = false, false, false
+	c.slotFree[j][u], c.slotFree[j][v] = false, false
+	c.need[e]--
 	c.mate[j][u], c.mate[j][v] = v, u
 	return true
 }
@@ -86,7 +92,7 @@ func (c *cover) count() {
 				continue
 			}
 			for v := u + 1; v < c.m; v++ {
-				if c.slotFree[j][v] && c.pairFree[c.index[u][v]] {
+				if c.slotFree[j][v] && c.need[c.index[u][v]] > 0 {
 					c.slotCount[j][u]++
 					c.slotCount[j][v]++
 					c.pairCount[c.index[u][v]]++
@@ -100,37 +106,53 @@ func (c *cover) count() {
 // counts. give undoes it exactly.
 func (c *cover) take(j, e int) {
 	u, v := c.pairOf[e][0], c.pairOf[e][1]
-	c.slotFree[j][u], c.slotFree[j][v], c.pairFree[e] = false, false, false
+	c.kill(j, u, v, e, -1)
+	c.slotFree[j][u], c.slotFree[j][v] = false, false
+	c.need[e]--
+	c.pairCount[e]--
+	if c.need[e] == 0 {
+		c.killPair(j, u, v, e, -1)
+	}
 	c.mate[j][u], c.mate[j][v] = v, u
-	c.kill(j, u, v, -1)
 }
 
 func (c *cover) give(j, e int) {
 	u, v := c.pairOf[e][0], c.pairOf[e][1]
-	c.kill(j, u, v, +1)
-	c.slotFree[j][u], c.slotFree[j][v], c.pairFree[e] = true, true, true
+	if c.need[e] == 0 {
+		c.killPair(j, u, v, e, +1)
+	}
+	c.pairCount[e]++
+	c.need[e]++
+	c.slotFree[j][u], c.slotFree[j][v] = true, true
+	c.kill(j, u, v, e, +1)
 	c.mate[j][u], c.mate[j][v] = -1, -1
 }
 
 // kill adds delta to the counts of the options that game (j, {u, v})
-// rules out, given the places and pairs free besides its own: the other
-// games of u and v in round j, and the pair's games in other rounds.
-func (c *cover) kill(j, u, v, delta int) {
+// rules out in round j: the other games of u and v, given the places and
+// pairs free besides its own.
+func (c *cover) kill(j, u, v, e, delta int) {
 	for _, a := range [2]int{u, v} {
 		for w := range c.m {
 			if w == u || w == v || !c.slotFree[j][w] {
 				continue
 			}
-			if f := c.index[a][w]; c.pairFree[f] {
+			if f := c.index[a][w]; c.need[f] > 0 {
 				c.slotCount[j][w] += delta
 				c.pairCount[f] += delta
 			}
 		}
 	}
+}
+
+// killPair adds delta to the counts of the pair's games in the other
+// rounds, which its last meeting due rules out.
+func (c *cover) killPair(j, u, v, e, delta int) {
 	for k := range c.rounds {
 		if k != j && c.slotFree[k][u] && c.slotFree[k][v] {
 			c.slotCount[k][u] += delta
 			c.slotCount[k][v] += delta
+			c.pairCount[e] += delta
 		}
 	}
 }
@@ -141,27 +163,28 @@ type option struct{ round, pair, rank int }
 // search fills every free place, or reports that it cannot (bounded set
 // when it gave up at the limit rather than ran out of options).
 func (c *cover) search() bool {
-	// The item with the fewest live options: a place or a pair.
+	// The item with the least slack: a place (which needs one game) or a
+	// pair (which needs its meetings due).
 	best, slotJ, slotV, pair := -1, -1, -1, -1
 	for j := range c.rounds {
 		for v := range c.m {
-			if c.slotFree[j][v] && (best < 0 || c.slotCount[j][v] < best) {
-				best, slotJ, slotV, pair = c.slotCount[j][v], j, v, -1
+			if c.slotFree[j][v] && (slotJ < 0 || c.slotCount[j][v]-1 < best) {
+				best, slotJ, slotV = c.slotCount[j][v]-1, j, v
 			}
 		}
 	}
-	if best < 0 {
-		return true // every place is filled, so every pair has met
+	if slotJ < 0 {
+		return true // every place is filled, so every pair has met as it must
 	}
-	for e, free := range c.pairFree {
-		if free && c.pairCount[e] < best {
-			best, pair = c.pairCount[e], e
+	for e, need := range c.need {
+		if need > 0 && c.pairCount[e]-need < best {
+			best, pair = c.pairCount[e]-need, e
 		}
 	}
-	if best == 0 {
+	if best < 0 {
 		return false
 	}
-	options := make([]option, 0, best)
+	options := make([]option, 0, best+1)
 	if pair >= 0 {
 		u, v := c.pairOf[pair][0], c.pairOf[pair][1]
 		for k := range c.rounds {
@@ -175,7 +198,7 @@ func (c *cover) search() bool {
 		}
 	} else {
 		for w := range c.m {
-			if w != slotV && c.slotFree[slotJ][w] && c.pairFree[c.index[slotV][w]] {
+			if w != slotV && c.slotFree[slotJ][w] && c.need[c.index[slotV][w]] > 0 {
 				rank := c.slotCount[slotJ][w]
 				if c.hint[slotJ][slotV] == w {
 					rank = -1

@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -22,12 +23,13 @@ type CompletionError struct {
 	// Bounded: the search stopped at its step limit; a completion may
 	// still exist.
 	Bounded bool
-	// Met, when not zero, are two players who meet a second time in the
-	// cycle, in round Round; Outsider, when not 0, is a player who is not
-	// one of the round robin's and plays (or has a bye) in round Round.
-	Met      [2]int
-	Outsider int
-	Round    int
+	// Met, when not zero, are two players who, in round Round, meet more
+	// often than Times (once in the cycle, or the cycles in all);
+	// Outsider, when not 0, is a player who is not one of the round
+	// robin's and plays (or has a bye) in round Round.
+	Met          [2]int
+	Outsider     int
+	Round, Times int
 	// Why says what stands in the way, in words.
 	Why string
 }
@@ -73,89 +75,147 @@ func FollowsSchedule(schedule []Round, played []PlayedRound) bool {
 	return true
 }
 
-// CompleteRoundRobin returns the rounds that complete the current cycle of
-// a round robin of the players ids in cycles cycles, after the rounds
-// played (oldest first, which need not follow the circle method: rounds
-// entered by hand, an event moved from another program). Every pair of
-// players meets exactly once in the cycle, counting the games played, and
-// with an odd field everyone has one bye per cycle; no pair that has met
-// in the cycle meets again. A round played with a player missing counts
-// as his game against the player who had the bye, or against another
-// player missing (CompleteRoundRobin chooses which).
+// CompleteRoundRobin returns the rounds that complete a round robin of the
+// players ids in cycles cycles, after the rounds played (oldest first,
+// which need not follow the circle method: rounds entered by hand, an
+// event moved from another program).
+//
+// Cycle by cycle where it can: the rounds left in the current cycle, in
+// which every pair of players meets exactly once counting the games
+// played, with an odd field everyone has one bye, and no pair that has met
+// in the cycle meets again; a new cycle after a full one repeats its
+// rounds in the same order where it can. Where the rounds played do not
+// keep to cycles (a pair that met twice in a cycle: a double round robin
+// played as two-game matches) it returns every round left, in which every
+// pair meets as often as the cycles make it (cycles times in all) and
+// everyone has as many byes as cycles. A round played with a player
+// missing counts as his game against the player who had the bye, or
+// against another player missing (CompleteRoundRobin chooses which).
 //
 // The search is exact: a *CompletionError without Bounded means no
-// completion exists. The first round returned is the one to play next; any
-// order of the others completes the cycle too. Colours: a pair that met in
-// an earlier cycle swaps the colours of its latest game (EGP II.2); the
-// others are chosen so that every player's blacks and whites over the
-// cycle are as even as the games played allow (within one when they
-// allow it, as RoundRobin's), and the next round repeats as few of its
-// players' last colours as the choice leaves. When the previous cycle is
-// over, the new one repeats its rounds in the same order where it can.
+// completion exists. The first round returned is the one to play next.
+// Colours: a pair that has met swaps the colours of its latest game (EGP
+// II.2); the others are chosen so that every player's blacks and whites
+// (over the cycle, or the event) are as even as the games played allow
+// (within one when they allow it, as RoundRobin's); in a cycle, the next
+// round repeats as few of its players' last colours as the choice leaves.
 func CompleteRoundRobin(ids []int, cycles int, played []PlayedRound) ([]Round, error) {
+	rounds, _, err := completeRoundRobin(ids, cycles, played)
+	return rounds, err
+}
+
+// completeRoundRobin is CompleteRoundRobin, and says whether the rounds
+// complete the whole event rather than the current cycle.
+func completeRoundRobin(ids []int, cycles int, played []PlayedRound) ([]Round, bool, error) {
 	if len(ids) < 2 {
-		return nil, fmt.Errorf("pairing: a round robin needs at least 2 players, not %d", len(ids))
+		return nil, false, fmt.Errorf("pairing: a round robin needs at least 2 players, not %d", len(ids))
 	}
 	if cycles < 1 {
-		return nil, fmt.Errorf("pairing: a round robin has at least one cycle, not %d", cycles)
+		return nil, false, fmt.Errorf("pairing: a round robin has at least one cycle, not %d", cycles)
 	}
 	seat := make(map[int]int, len(ids))
 	for i, id := range ids {
 		if id == 0 {
-			return nil, fmt.Errorf("pairing: player id 0 is the bye's")
+			return nil, false, fmt.Errorf("pairing: player id 0 is the bye's")
 		}
 		if _, dup := seat[id]; dup {
-			return nil, fmt.Errorf("pairing: player %d is in the round robin twice", id)
+			return nil, false, fmt.Errorf("pairing: player %d is in the round robin twice", id)
 		}
 		seat[id] = i
 	}
 	m := len(ids) + len(ids)%2 // the bye takes the last seat of an odd field
 	perCycle := m - 1
 	if len(played) >= cycles*perCycle {
-		return nil, &CompletionError{Why: fmt.Sprintf("the round robin of %d players in %d cycle(s) has %d rounds, all played", len(ids), cycles, cycles*perCycle)}
+		return nil, false, &CompletionError{Why: fmt.Sprintf("the round robin of %d players in %d cycle(s) has %d rounds, all played", len(ids), cycles, cycles*perCycle)}
 	}
+	s := solver{ids: ids, seat: seat, m: m}
 	cycle := len(played) / perCycle
-	current := played[cycle*perCycle:]
-	c := newCover(m, perCycle, CompletionSteps)
-	for j, r := range current {
+	if cycles == 1 || keepsToCycles(played[:cycle*perCycle], cycle) {
+		start := cycle * perCycle
+		var hint []PlayedRound
+		if cycle > 0 {
+			hint = played[start-perCycle : start]
+		}
+		rounds, err := s.solve(played[start:], start, perCycle, 1, hint)
+		var ce *CompletionError
+		if err == nil {
+			colourCompletion(rounds, played, start)
+			return rounds, false, nil
+		}
+		if cycles == 1 || errors.As(err, &ce) && (ce.Bounded || ce.Outsider != 0) {
+			return nil, false, err
+		}
+	}
+	rounds, err := s.solve(played, 0, cycles*perCycle, cycles, nil)
+	if err != nil {
+		return nil, true, err
+	}
+	colourEvent(rounds, played)
+	return rounds, true, nil
+}
+
+// keepsToCycles reports whether every pair met at most once in each of the
+// cycles played: then the next cycle completes on its own.
+func keepsToCycles(played []PlayedRound, cycles int) bool {
+	met := map[[2]int]int{}
+	for _, r := range played {
 		for _, p := range r.Pairs {
-			b, okB := seat[p.Black]
-			w, okW := seat[p.White]
+			k := [2]int{min(p.Black, p.White), max(p.Black, p.White)}
+			if met[k]++; met[k] > cycles {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// solver completes rounds of the round robin of ids (seat: id -> seat).
+type solver struct {
+	ids  []int
+	seat map[int]int
+	m    int
+}
+
+// solve finds the rounds that follow played (the rounds from round
+// first+1 on), total rounds in all, in which every pair meets times times;
+// hint is the previous cycle, which the rounds follow where they can.
+func (s solver) solve(played []PlayedRound, first, total, times int, hint []PlayedRound) ([]Round, error) {
+	c := newCover(s.m, total, times, CompletionSteps)
+	for j, r := range played {
+		n := first + j + 1
+		for _, p := range r.Pairs {
+			b, okB := s.seat[p.Black]
+			w, okW := s.seat[p.White]
 			switch {
 			case !okB || !okW:
 				out := p.Black
 				if okB {
 					out = p.White
 				}
-				return nil, &CompletionError{Outsider: out, Round: cycle*perCycle + j + 1,
-					Why: fmt.Sprintf("player %d plays in round %d but is not one of the round robin's players", out, cycle*perCycle+j+1)}
+				return nil, &CompletionError{Outsider: out, Round: n,
+					Why: fmt.Sprintf("player %d plays in round %d but is not one of the round robin's players", out, n)}
 			case !c.fix(j, b, w):
-				return nil, &CompletionError{Met: [2]int{p.Black, p.White}, Round: cycle*perCycle + j + 1,
-					Why: fmt.Sprintf("%d and %d meet a second time in the cycle (round %d)", p.Black, p.White, cycle*perCycle+j+1)}
+				return nil, &CompletionError{Met: [2]int{p.Black, p.White}, Round: n, Times: times,
+					Why: fmt.Sprintf("%d and %d meet more than %s (round %d)", p.Black, p.White, timesWord(times), n)}
 			}
 		}
 		for _, id := range r.Byes {
-			if _, ok := seat[id]; !ok {
-				return nil, &CompletionError{Outsider: id, Round: cycle*perCycle + j + 1, Why: fmt.Sprintf("player %d has a bye in round %d but is not one of the round robin's players", id, cycle*perCycle+j+1)}
+			if _, ok := s.seat[id]; !ok {
+				return nil, &CompletionError{Outsider: id, Round: n, Why: fmt.Sprintf("player %d has a bye in round %d but is not one of the round robin's players", id, n)}
 			}
 		}
 	}
-	// A new cycle after a full one repeats it (the hint), as the circle
-	// method repeats its first cycle.
-	if cycle > 0 && len(current) < perCycle {
-		previous := played[(cycle-1)*perCycle : cycle*perCycle]
-		for j, r := range previous {
-			for _, p := range r.Pairs {
-				b, okB := seat[p.Black]
-				w, okW := seat[p.White]
-				if okB && okW {
-					c.hint[j][b], c.hint[j][w] = w, b
-				}
+	for j, r := range hint {
+		for _, p := range r.Pairs {
+			b, okB := s.seat[p.Black]
+			w, okW := s.seat[p.White]
+			if okB && okW {
+				c.hint[j][b], c.hint[j][w] = w, b
 			}
-			for _, id := range r.Byes {
-				if s, ok := seat[id]; ok && m > len(ids) {
-					c.hint[j][s], c.hint[j][m-1] = m-1, s
-				}
+		}
+		for _, id := range r.Byes {
+			if v, ok := s.seat[id]; ok && s.m > len(s.ids) {
+				c.hint[j][v], c.hint[j][s.m-1] = s.m-1, v
 			}
 		}
 	}
@@ -164,25 +224,31 @@ func CompleteRoundRobin(ids []int, cycles int, played []PlayedRound) ([]Round, e
 		if c.bounded {
 			return nil, &CompletionError{Bounded: true, Why: fmt.Sprintf("no completion of the round robin was found within %d steps of the search", c.limit)}
 		}
-		return nil, &CompletionError{Why: fmt.Sprintf("no schedule of the %s left in the cycle has every pair that has not met meet once", roundsWord(perCycle-len(current)))}
+		return nil, &CompletionError{Why: fmt.Sprintf("no schedule of the %s left has every pair meet as often as the round robin makes it", roundsWord(total-len(played)))}
 	}
-	rounds := make([]Round, 0, perCycle-len(current))
-	for j := len(current); j < perCycle; j++ {
+	rounds := make([]Round, 0, total-len(played))
+	for j := len(played); j < total; j++ {
 		var r Round
-		for s := range m {
-			t := c.mate[j][s]
+		for v := range s.m {
+			w := c.mate[j][v]
 			switch {
-			case s == len(ids):
-				r.Byes = append(r.Byes, ids[t])
-			case t == len(ids) || s > t:
+			case v == len(s.ids):
+				r.Byes = append(r.Byes, s.ids[w])
+			case w == len(s.ids) || v > w:
 			default:
-				r.Pairs = append(r.Pairs, Pair{Black: ids[s], White: ids[t]})
+				r.Pairs = append(r.Pairs, Pair{Black: s.ids[v], White: s.ids[w]})
 			}
 		}
 		rounds = append(rounds, r)
 	}
-	colourCompletion(rounds, played, cycle*perCycle)
 	return rounds, nil
+}
+
+func timesWord(n int) string {
+	if n == 1 {
+		return "once in the cycle"
+	}
+	return fmt.Sprintf("%d times in all", n)
 }
 
 func roundsWord(n int) string {
@@ -217,7 +283,7 @@ func colourCompletion(rounds []Round, played []PlayedRound, start int) {
 			balance[p.White]--
 		}
 	}
-	var free []freeGame
+	var free [][]freeGame
 	seen := maps.Clone(last)
 	for i := range rounds {
 		for k := range rounds[i].Pairs {
@@ -232,7 +298,7 @@ func colourCompletion(rounds []Round, played []PlayedRound, start int) {
 					a, b = b, a
 				}
 				*p = Pair{Black: a, White: b}
-				free = append(free, freeGame{i, k})
+				free = append(free, []freeGame{{i, k}})
 			}
 			balance[p.Black]++
 			balance[p.White]--
@@ -259,8 +325,54 @@ func colourCompletion(rounds []Round, played []PlayedRound, start int) {
 	rounds[0], rounds[best] = rounds[best], rounds[0]
 }
 
-// freeGame is a game of the completion whose colours are free: table
-// pair of rounds[round].
+// colourEvent colours the rounds that complete a round robin over all its
+// cycles: each meeting of a pair swaps the colours of its meeting before
+// (EGP II.2); a pair's first meeting is free, chosen (with the meetings
+// that follow it) so that every player's colours over the event are as
+// even as they can be.
+func colourEvent(rounds []Round, played []PlayedRound) {
+	key := func(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
+	latest := map[[2]int]Pair{}
+	balance := map[int]int{}
+	last := map[int]Colour{}
+	for _, r := range played {
+		for _, p := range r.Pairs {
+			latest[key(p.Black, p.White)] = p
+			balance[p.Black]++
+			balance[p.White]--
+			last[p.Black], last[p.White] = Black, White
+		}
+	}
+	group := map[[2]int]int{} // pair -> its group in free
+	var free [][]freeGame
+	for i := range rounds {
+		for k := range rounds[i].Pairs {
+			p := &rounds[i].Pairs[k]
+			kk := key(p.Black, p.White)
+			if e, ok := latest[kk]; ok {
+				*p = Pair{Black: e.White, White: e.Black}
+				if g, ok := group[kk]; ok {
+					free[g] = append(free[g], freeGame{i, k})
+				}
+			} else {
+				a, b := p.Black, p.White
+				if balance[b] < balance[a] || balance[b] == balance[a] && last[a] == Black && last[b] != Black {
+					a, b = b, a
+				}
+				*p = Pair{Black: a, White: b}
+				group[kk] = len(free)
+				free = append(free, []freeGame{{i, k}})
+			}
+			latest[kk] = *p
+			balance[p.Black]++
+			balance[p.White]--
+			last[p.Black], last[p.White] = Black, White
+		}
+	}
+	balanceColours(rounds, free, balance)
+}
+
+// freeGame is a game of the completion: table pair of rounds[round].
 type freeGame struct{ round, pair int }
 
 // balanceColours reverses paths of the free games (black to white, one
@@ -269,15 +381,24 @@ type freeGame struct{ round, pair int }
 // sum of the squared balances is the least any colouring of the free
 // games gives (a convex-cost orientation is optimal when no path
 // improves it), so every balance is within one of even wherever some
-// colouring makes it so.
-func balanceColours(rounds []Round, free []freeGame, balance map[int]int) {
+// colouring makes it so. A free "game" is a group: a pair's meetings, the
+// first free and the others swapping colours from one to the next, which
+// turn over together; a group of an even number of games evens itself
+// out and is left as it is.
+func balanceColours(rounds []Round, groups [][]freeGame, balance map[int]int) {
+	var free [][]freeGame
+	for _, g := range groups {
+		if len(g)%2 == 1 {
+			free = append(free, g)
+		}
+	}
 	type arc struct{ to, game int }
 	type step struct{ from, game int }
 	for {
 		out := map[int][]arc{} // black -> white, over the free games
 		var players []int
-		for g, f := range free {
-			p := rounds[f.round].Pairs[f.pair]
+		for g, group := range free {
+			p := rounds[group[0].round].Pairs[group[0].pair]
 			out[p.Black] = append(out[p.Black], arc{p.White, g})
 			players = append(players, p.Black, p.White)
 		}
@@ -306,9 +427,10 @@ func balanceColours(rounds []Round, free []freeGame, balance map[int]int) {
 				continue
 			}
 			for x := target; x != s; x = back[x].from {
-				f := free[back[x].game]
-				p := &rounds[f.round].Pairs[f.pair]
-				*p = Pair{Black: p.White, White: p.Black}
+				for _, f := range free[back[x].game] {
+					p := &rounds[f.round].Pairs[f.pair]
+					*p = Pair{Black: p.White, White: p.Black}
+				}
 			}
 			balance[s] -= 2
 			balance[target] += 2

@@ -26,7 +26,7 @@ func TestCompleteAfterHandEnteredRound(t *testing.T) {
 	if len(rounds) != 6 {
 		t.Fatalf("%d rounds to complete a 7-round cycle after one, want 6", len(rounds))
 	}
-	for id, b := range checkCompletion(t, "issue", ids, 1, played, rounds) {
+	for id, b := range checkCompletion(t, "issue", ids, 1, played, rounds, false) {
 		if b < -1 || b > 1 {
 			t.Errorf("player %d's colours over the cycle are %+d", id, b)
 		}
@@ -107,7 +107,7 @@ func TestCompleteRoundRobinProperty(t *testing.T) {
 			}
 		}
 		name := fmt.Sprintf("case %d (n=%d cycles=%d k=%d mode %d)", c, n, cycles, k, mode)
-		rounds, err := CompleteRoundRobin(ids, cycles, played)
+		rounds, whole, err := completeRoundRobin(ids, cycles, played)
 		var ce *CompletionError
 		if errors.As(err, &ce) && ce.Bounded {
 			t.Fatalf("%s: the search hit its bound: %v", name, err)
@@ -118,7 +118,10 @@ func TestCompleteRoundRobinProperty(t *testing.T) {
 			}
 			continue
 		}
-		balance := checkCompletion(t, name, ids, cycles, played, rounds)
+		if whole && mode != 2 {
+			t.Errorf("%s: a real schedule's rounds completed over the whole event, not the cycle", name)
+		}
+		balance := checkCompletion(t, name, ids, cycles, played, rounds, whole)
 		switch mode {
 		case 0:
 			for id, b := range balance {
@@ -210,24 +213,28 @@ func randomRound(rng *rand.Rand, ids []int, used map[[2]int]bool) PlayedRound {
 	return r
 }
 
-// checkCompletion checks rounds complete the current cycle of played:
-// every round places every player once (a game or the bye, one bye in an
-// odd field), no pair that met in the cycle meets again, and the games of
-// the cycle's rounds played with players missing can be the pairs left
-// over, so that every pair meets exactly once; pairs that met in an
-// earlier cycle swap their latest colours. It returns each player's
-// blacks minus whites over the cycle.
-func checkCompletion(t *testing.T, name string, ids []int, cycles int, played []PlayedRound, rounds []Round) map[int]int {
+// checkCompletion checks rounds complete the current cycle of played (or,
+// whole, every round left of the event): every round places every player
+// once (a game or the bye, one bye in an odd field), no pair meets more
+// often than the span makes it (once in the cycle; the cycles in the whole
+// event), and the games of the span's rounds played with players missing
+// can be the meetings left over, so that every pair meets exactly as
+// often as it must; a pair that has met swaps the colours of its latest
+// game. It returns each player's blacks minus whites over the span.
+func checkCompletion(t *testing.T, name string, ids []int, cycles int, played []PlayedRound, rounds []Round, whole bool) map[int]int {
 	t.Helper()
 	n := len(ids)
 	perCycle := n - 1 + n%2
-	start := len(played) / perCycle * perCycle
-	if want := perCycle - (len(played) - start); len(rounds) != want {
+	start, times, span := len(played)/perCycle*perCycle, 1, perCycle
+	if whole {
+		start, times, span = 0, cycles, cycles*perCycle
+	}
+	if want := span - (len(played) - start); len(rounds) != want {
 		t.Fatalf("%s: %d rounds, want %d", name, len(rounds), want)
 	}
 	const bye = 0
 	key := func(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
-	met := map[[2]int]bool{}
+	met := map[[2]int]int{}
 	latest := map[[2]int]Pair{}
 	for _, r := range played[:start] {
 		for _, p := range r.Pairs {
@@ -239,10 +246,10 @@ func checkCompletion(t *testing.T, name string, ids []int, cycles int, played []
 	for _, r := range played[start:] {
 		in := map[int]bool{}
 		for _, p := range r.Pairs {
-			if met[key(p.Black, p.White)] {
+			if met[key(p.Black, p.White)]++; met[key(p.Black, p.White)] > times {
 				t.Fatalf("%s: the history itself repeats %v", name, p)
 			}
-			met[key(p.Black, p.White)] = true
+			latest[key(p.Black, p.White)] = p
 			in[p.Black], in[p.White] = true, true
 			balance[p.Black]++
 			balance[p.White]--
@@ -258,6 +265,15 @@ func checkCompletion(t *testing.T, name string, ids []int, cycles int, played []
 		}
 		free = append(free, f)
 	}
+	if !whole {
+		// In a cycle, only the earlier cycles' colours are swapped.
+		clear(latest)
+		for _, r := range played[:start] {
+			for _, p := range r.Pairs {
+				latest[key(p.Black, p.White)] = p
+			}
+		}
+	}
 	for i, r := range rounds {
 		seen := map[int]bool{}
 		place := func(id int) {
@@ -270,53 +286,59 @@ func checkCompletion(t *testing.T, name string, ids []int, cycles int, played []
 			place(p.Black)
 			place(p.White)
 			k := key(p.Black, p.White)
-			if met[k] {
-				t.Fatalf("%s: completion round %d pairs %d and %d, who have met in the cycle", name, i+1, p.Black, p.White)
+			if met[k]++; met[k] > times {
+				t.Fatalf("%s: completion round %d pairs %d and %d, who have met %d times", name, i+1, p.Black, p.White, met[k]-1)
 			}
-			met[k] = true
 			if e, ok := latest[k]; ok && (e.Black != p.White || e.White != p.Black) {
 				t.Errorf("%s: %d-%d does not swap the colours of their earlier game %d-%d", name, p.Black, p.White, e.Black, e.White)
+			}
+			if whole {
+				latest[k] = p
 			}
 			balance[p.Black]++
 			balance[p.White]--
 		}
 		for _, id := range r.Byes {
 			place(id)
-			if met[key(id, bye)] {
-				t.Fatalf("%s: completion round %d gives %d a second bye in the cycle", name, i+1, id)
+			if met[key(id, bye)]++; met[key(id, bye)] > times {
+				t.Fatalf("%s: completion round %d gives %d a bye too many", name, i+1, id)
 			}
-			met[key(id, bye)] = true
 		}
 		if len(seen) != n || len(r.Byes) != n%2 {
 			t.Fatalf("%s: completion round %d places %d of %d players with %d byes", name, i+1, len(seen), n, len(r.Byes))
 		}
 	}
-	// The pairs left over are the games of the rounds played with
+	// The meetings left over are the games of the rounds played with
 	// players missing: a perfect matching of each such round's free
 	// players out of them, using each once.
 	all := append(slices.Clone(ids), bye)
 	if n%2 == 0 {
 		all = ids
 	}
-	left := map[[2]int]bool{}
+	left := map[[2]int]int{}
 	for i, a := range all {
 		for _, b := range all[i+1:] {
-			if !met[key(a, b)] {
-				left[key(a, b)] = true
+			if m := met[key(a, b)]; m < times {
+				left[key(a, b)] = times - m
 			}
 		}
 	}
 	if !matchAll(free, left) {
-		t.Fatalf("%s: the %d pairs that never meet are not the games of the rounds played with players missing", name, len(left))
+		t.Fatalf("%s: the %d meetings that never happen are not the games of the rounds played with players missing", name, len(left))
 	}
 	return balance
 }
 
 // matchAll reports whether each set of players in free can be paired
-// perfectly out of the pairs left, every pair used exactly once.
-func matchAll(free [][]int, left map[[2]int]bool) bool {
+// perfectly out of the meetings left, every one used exactly once.
+func matchAll(free [][]int, left map[[2]int]int) bool {
 	if len(free) == 0 {
-		return len(left) == 0
+		for _, n := range left {
+			if n > 0 {
+				return false
+			}
+		}
+		return true
 	}
 	f := free[0]
 	if len(f) == 0 {
@@ -325,15 +347,15 @@ func matchAll(free [][]int, left map[[2]int]bool) bool {
 	a := f[0]
 	for i := 1; i < len(f); i++ {
 		k := [2]int{min(a, f[i]), max(a, f[i])}
-		if !left[k] {
+		if left[k] == 0 {
 			continue
 		}
-		delete(left, k)
+		left[k]--
 		rest := append(slices.Clone(f[1:i]), f[i+1:]...)
 		if matchAll(append([][]int{rest}, free[1:]...), left) {
 			return true
 		}
-		left[k] = true
+		left[k]++
 	}
 	return false
 }
@@ -568,4 +590,130 @@ func completable(m int, free [][]int, used uint64, played int) bool {
 		return false
 	}
 	return rec(0, all&^used)
+}
+
+// TestCompleteMatchesOfTwoGames is a real case (the 2019 XVII Copa de
+// Othello, Brazil): a double round robin of 4 players played as two-game
+// matches, 1-4 and 2-3 in rounds 1 and 2. The cycles are not kept, so the
+// completion covers the whole event: every other pair meets twice, the
+// second game with the colours swapped.
+func TestCompleteMatchesOfTwoGames(t *testing.T) {
+	ids := []int{1, 2, 3, 4}
+	played := []PlayedRound{{Pairs: []Pair{{1, 4}, {2, 3}}}, {Pairs: []Pair{{4, 1}, {3, 2}}}}
+	rounds, whole, err := completeRoundRobin(ids, 2, played)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !whole || len(rounds) != 4 {
+		t.Fatalf("%d rounds (whole event %v), want the 4 rounds left", len(rounds), whole)
+	}
+	for id, b := range checkCompletion(t, "copa", ids, 2, played, rounds, true) {
+		if b != 0 {
+			t.Errorf("player %d's colours over the event are %+d", id, b)
+		}
+	}
+}
+
+// TestCompletionExhaustiveCycles checks, for double and triple round robins
+// of 3 and 4 players, every history of up to all but one round (any
+// rounds, repeated or not), and for double round robins of 5 and 6
+// players every history of up to 3 rounds: the search finds a completion
+// exactly when a brute force over the rounds left does.
+func TestCompletionExhaustiveCycles(t *testing.T) {
+	checked, none := 0, 0
+	for _, tc := range []struct{ n, cycles, maxRounds int }{{3, 2, 5}, {4, 2, 5}, {3, 3, 8}, {4, 3, 8}, {5, 2, 3}, {6, 2, 3}} {
+		m := tc.n + tc.n%2
+		ids := make([]int, tc.n)
+		for i := range ids {
+			ids[i] = i + 1
+		}
+		all := perfectMatchings(seatsUpTo(m), ^uint64(0), m)
+		var rec func(chosen []uint64)
+		rec = func(chosen []uint64) {
+			if len(chosen) > 0 {
+				played, _, _ := playedOf(chosen, ids, m, -1)
+				need := map[uint64]int{}
+				for u := range m {
+					for v := u + 1; v < m; v++ {
+						need[edgeBit(u, v, m)] = tc.cycles
+					}
+				}
+				possible := true
+				for _, mm := range chosen {
+					for b := range need {
+						if mm&b != 0 {
+							if need[b]--; need[b] < 0 {
+								possible = false
+							}
+						}
+					}
+				}
+				want := possible && multiCompletable(all, need, tc.cycles*(m-1)-len(chosen), 0)
+				_, _, err := completeRoundRobin(ids, tc.cycles, played)
+				var ce *CompletionError
+				if errors.As(err, &ce) && ce.Bounded {
+					t.Fatalf("n=%d: the search hit its bound", tc.n)
+				}
+				if got := err == nil; got != want {
+					t.Fatalf("n=%d cycles=%d rounds %v: completion found %v, brute force %v (%v)", tc.n, tc.cycles, played, got, want, err)
+				}
+				checked++
+				if !want {
+					none++
+				}
+			}
+			if len(chosen) == tc.maxRounds {
+				return
+			}
+			for _, mm := range all {
+				rec(append(chosen, mm))
+			}
+		}
+		rec(nil)
+	}
+	if none == 0 {
+		t.Fatalf("%d histories checked, every one completable: the check proves nothing", checked)
+	}
+	t.Logf("%d histories checked, %d with no completion", checked, none)
+}
+
+// multiCompletable is the brute force: can rounds more perfect matchings
+// (from all, from index from on: the rounds are interchangeable) meet
+// every pair's meetings due, exactly?
+func multiCompletable(all []uint64, need map[uint64]int, rounds, from int) bool {
+	if rounds == 0 {
+		for _, n := range need {
+			if n != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for i := from; i < len(all); i++ {
+		fits := true
+		for b, n := range need {
+			if all[i]&b != 0 && n == 0 {
+				fits = false
+				break
+			}
+		}
+		if !fits {
+			continue
+		}
+		for b := range need {
+			if all[i]&b != 0 {
+				need[b]--
+			}
+		}
+		ok := multiCompletable(all, need, rounds-1, i)
+		for b := range need {
+			if all[i]&b != 0 {
+				need[b]++
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
