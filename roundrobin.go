@@ -3,6 +3,7 @@ package outflank
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"outflank/pairing"
 	"outflank/rules"
@@ -40,22 +41,7 @@ func (t *Tournament) roundNumbers() []int {
 // completion the search did not find within its bound), with the ways
 // out: the rest as a Swiss, or the rounds by hand.
 func (t *Tournament) noCompletion(n int, err error) error {
-	why := err.Error()
-	var ce *pairing.CompletionError
-	if errors.As(err, &ce) {
-		switch {
-		case ce.Bounded:
-			why = "no schedule of the rounds left in which every pair meets once was found in the time allowed"
-		case ce.Met != [2]int{} && ce.Times <= 1:
-			why = fmt.Sprintf("%s and %s have met twice, the second time in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), ce.Round)
-		case ce.Met != [2]int{}:
-			why = fmt.Sprintf("%s and %s have met more than the round robin's %d times, the last in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), ce.Times, ce.Round)
-		case ce.Outsider != 0:
-			why = fmt.Sprintf("%s, in round %d, is not one of the round robin's players (those of round 1)", t.Describe(ce.Outsider), ce.Round)
-		default:
-			why = ce.Why
-		}
-	}
+	why := t.completionWhy(err)
 	head := fmt.Sprintf("round %d not paired: the round robin cannot go on from %s as played without a rematch (%s)", n, roundsWord(t.roundNumbers()), why)
 	if t.Rules == rules.WOC || t.Rules == rules.EGP {
 		// II.2 fixes the system: the rounds by hand are the way out.
@@ -63,6 +49,26 @@ func (t *Tournament) noCompletion(n int, err error) error {
 	}
 	return Errorf(EINVALID, "%s. Pair the rest as a Swiss ('outflank settings %s --system swiss'), or enter the rounds by hand ('outflank round add %s --pair BLACK-WHITE ...')",
 		head, t.Slug, t.Slug)
+}
+
+// completionWhy words why a round robin cannot be completed, with the
+// players' names.
+func (t *Tournament) completionWhy(err error) string {
+	var ce *pairing.CompletionError
+	if !errors.As(err, &ce) {
+		return strings.TrimPrefix(err.Error(), "pairing: ")
+	}
+	switch {
+	case ce.Bounded:
+		return "no schedule of the rounds left in which every pair meets once was found in the time allowed"
+	case ce.Met != [2]int{} && ce.Times <= 1:
+		return fmt.Sprintf("%s and %s have met twice, the second time in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), ce.Round)
+	case ce.Met != [2]int{}:
+		return fmt.Sprintf("%s and %s have met more than the round robin's %d times, the last in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), ce.Times, ce.Round)
+	case ce.Outsider != 0:
+		return fmt.Sprintf("%s, in round %d, is not one of the round robin's players (those of round 1)", t.Describe(ce.Outsider), ce.Round)
+	}
+	return ce.Why
 }
 
 // roundRobinStuck reports whether the round robin under way cannot be
@@ -82,7 +88,7 @@ func (t *Tournament) roundRobinStuck() (string, bool) {
 		return "", false
 	}
 	if _, err := pairing.CompleteRoundRobin(ids, cycles, played); err != nil {
-		return fmt.Sprint(err), true
+		return t.completionWhy(err), true
 	}
 	return "", false
 }

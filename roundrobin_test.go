@@ -156,3 +156,31 @@ func TestRoundRobinCircleKept(t *testing.T) {
 		playRound(t, tour)
 	}
 }
+
+// TestRoundAddInARoundRobin: what 'round add' says of a round-robin round
+// entered by hand: a pair meeting more often than the cycles make them is
+// refused (unless forced), as 'pair' never pairs it; a round after which
+// the round robin cannot be completed is entered with a warning that
+// 'pair' will not pair the rounds after it.
+func TestRoundAddInARoundRobin(t *testing.T) {
+	tour := absenceEvent(t, rules.BOFRegional, 6, 0)
+	rounds := [][]Pair{{{1, 2}, {3, 4}, {5, 6}}, {{1, 3}, {2, 5}, {4, 6}}, {{1, 6}, {2, 4}, {3, 5}}}
+	for _, pairs := range rounds[:2] {
+		if _, err := tour.AddRound(StageRoundRobin, pairs, nil); err != nil {
+			t.Fatal(err)
+		}
+		playRound(t, tour)
+	}
+	got := noticeTexts(tour.CheckRound(StageRoundRobin, []Pair{{2, 1}, {3, 5}, {4, 6}}, nil))
+	if len(got) != 2 || !strings.Contains(got[0], "!table 1: #2 Player 2 and #1 Player 1 have met before: a single round robin has each pair meet once (EGP II.4.2)") {
+		t.Errorf("a rematch in a round robin: %q", got)
+	}
+	got = noticeTexts(tour.CheckRound(StageRoundRobin, rounds[2], nil))
+	if len(got) != 1 || !strings.Contains(got[0], "after round 3 the round robin cannot be completed without a rematch (no schedule of the 2 rounds left") ||
+		!strings.Contains(got[0], "'outflank pair absent' will not pair the rounds after it; enter them by hand, or make the rest a Swiss") {
+		t.Errorf("a round after which the round robin cannot be completed: %q", got)
+	}
+	if got := tour.CheckRound(StageRoundRobin, []Pair{{1, 4}, {2, 6}, {3, 5}}, nil); got != nil {
+		t.Errorf("a round that keeps the round robin completable: %q", noticeTexts(got))
+	}
+}

@@ -22,7 +22,7 @@ type tally struct {
 	files, replays, forced, paired               int
 	rematches, refusals, completion, bounded     int
 	unclear, swissRefusals, roundRobins, swisses int
-	exhausted, archive                           int
+	exhausted, archive, completing               int
 	skipped                                      map[string]int
 	examples                                     map[string]string
 }
@@ -95,8 +95,8 @@ func TestMigration(t *testing.T) {
 			tl.add(ev, out)
 		}
 	}
-	t.Logf("%d files of elo/ and %d events sampled from the archive: %d events replayed (%d round robins, %d Swiss), %d replays, %d rounds entered by hand forced, %d rounds paired, in %v",
-		tl.files, tl.archive, len(events), tl.roundRobins, tl.swisses, tl.replays, tl.forced, tl.paired, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d files of elo/ and %d events sampled from the archive: %d events replayed (%d round robins, %d Swiss), %d replays, %d rounds entered by hand forced, %d rounds paired (%d of them completing a round robin from the rounds played), in %v",
+		tl.files, tl.archive, len(events), tl.roundRobins, tl.swisses, tl.replays, tl.forced, tl.paired, tl.completing, time.Since(start).Round(time.Millisecond))
 	t.Logf("files skipped, their rounds not recovered: %v", tl.skipped)
 	t.Logf("rematches paired: %d; refusals: %d (round robin not completable: %d, of which search bound hit: %d; Swiss: %d, of which %d with a player who had met everyone); refusals without a way out: %d",
 		tl.rematches, tl.refusals, tl.completion, tl.bounded, tl.swissRefusals, tl.exhausted, tl.unclear)
@@ -118,6 +118,7 @@ func (tl *tally) add(ev *Event, out *Outcome) {
 	tl.replays++
 	tl.forced += out.Forced
 	tl.paired += out.Paired
+	tl.completing += out.Completing
 	tl.rematches += len(out.Rematches)
 	for _, r := range out.Rematches {
 		tl.examples["rematch"] = ev.Name() + ": " + r
@@ -149,4 +150,3 @@ func (tl *tally) add(ev *Event, out *Outcome) {
 		tl.examples[kind] = ev.Name() + ", k=" + strconv.Itoa(out.K) + ": " + strings.ReplaceAll(out.Refusal, "\n", " ")
 	}
 }
-

@@ -178,8 +178,9 @@ type Outcome struct {
 	// without --force (a rulebook forbids something in them: a real
 	// event's rematch, a player left out where absences are forbidden).
 	Forced int
-	// Paired counts the rounds 'pair' paired.
-	Paired int
+	// Paired counts the rounds 'pair' paired, Completing those of a round
+	// robin completed from the rounds played (not the circle method's).
+	Paired, Completing int
 	// Rematches are the games 'pair' paired between players who had met
 	// as often as the rules let them (in the cycle, in a round robin).
 	Rematches []string
@@ -239,6 +240,9 @@ func Replay(ev *Event, k int, opts Options) (*Outcome, error) {
 			break
 		}
 		out.Paired++
+		if strings.Contains(p.Round.Method, "completing") {
+			out.Completing++
+		}
 		allowed := func([2]int) int { return 0 } // a Swiss: never again
 		if ev.Cycles > 0 {
 			allowed = roundRobinAllowance(t, n, ev.Cycles, ev.Rounds()/ev.Cycles)
