@@ -65,8 +65,12 @@ func (t *Tournament) LateEntryRefused(ids []int) error {
 	if ok, why := t.SystemSwitchAllowed(); !ok {
 		return Errorf(ECONFLICT, "%s; nor can the event become a Swiss now: %s", head, why)
 	}
-	return Errorf(ECONFLICT, "%s. To let a late entry play, make the event a Swiss first ('outflank settings %s --system swiss', allowed until round 2 is paired: %s), then register again: a late entry is paired from the next round",
-		head, t.Slug, switchRule(t.Rules))
+	when := "allowed until round 2 is paired: " + switchRule(t.Rules)
+	if t.mainRounds() > 1 {
+		when = "allowed now that the round robin cannot be completed without a rematch"
+	}
+	return Errorf(ECONFLICT, "%s. To let a late entry play, make the event a Swiss first ('outflank settings %s --system swiss', %s), then register again: a late entry is paired from the next round",
+		head, t.Slug, when)
 }
 
 // describeFew names up to three players, and how many more.

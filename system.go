@@ -208,7 +208,7 @@ func checkSystem(id rules.ID, system string) error {
 		return Errorf(EINVALID, "system %q: use %q or %q, or leave it to the ruleset", system, SystemSwiss, SystemRoundRobin)
 	}
 	if system != "" && (id == rules.WOC || id == rules.EGP) {
-		return Errorf(EINVALID, "system %s: %s sets the system by the number of players (%s), so it cannot be chosen: leave it to the ruleset", system, id, systemTable(id, 0))
+		return Errorf(EINVALID, "system %s: the %s rules set the system by the number of players (%s), so it cannot be chosen: leave it to the ruleset", system, strings.ToUpper(string(id)), systemTable(id, 0))
 	}
 	return nil
 }
@@ -229,7 +229,7 @@ func (t *Tournament) SystemSwitchAllowed() (bool, string) {
 		return false, "round 1 is paired: the system is fixed once play has begun"
 	}
 	if t.Rules == rules.WOC || t.Rules == rules.EGP {
-		return false, fmt.Sprintf("%s sets the system by the number of players at the start (%s)", t.Rules, systemTable(t.Rules, 0))
+		return false, fmt.Sprintf("the %s rules set the system by the number of players at the start (%s)", strings.ToUpper(string(t.Rules)), systemTable(t.Rules, 0))
 	}
 	if main == 1 {
 		return true, ""

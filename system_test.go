@@ -131,7 +131,7 @@ func TestSystemSwitch(t *testing.T) {
 	for _, id := range []rules.ID{rules.WOC, rules.EGP} {
 		rr := absenceEvent(t, id, 8, 0)
 		pairNext(t, rr)
-		if err := rr.LateEntryRefused([]int{1}); err == nil || !strings.Contains(err.Error(), "sets the system by the number of players at the start") {
+		if err := rr.LateEntryRefused([]int{1}); err == nil || !strings.Contains(err.Error(), "rules set the system by the number of players at the start") {
 			t.Errorf("%s: a late entry into the round robin: %v", id, err)
 		}
 	}
