@@ -3,7 +3,12 @@ package outflank
 import "outflank/rules"
 
 // Plan is the shape of the event by its ruleset and field (rules.PlanFor).
-func (t *Tournament) Plan() rules.Plan { return rules.PlanFor(t.Rules, t.fieldSize()) }
+// The main stage is the system the director chose, where he did
+// (Settings.System).
+func (t *Tournament) Plan() rules.Plan {
+	n := t.fieldSize()
+	return t.withSystem(rules.PlanFor(t.Rules, n), n)
+}
 
 // fieldSize is the number of players the format is chosen for: those of
 // round 1 once it is paired (a later withdrawal does not change the

@@ -46,6 +46,33 @@ func (t *Tournament) LateEntryNote(ids []int) string {
 	return note
 }
 
+// LateEntryRefused refuses the players ids, just registered, while a
+// round robin is under way: its players are those of round 1, who all meet
+// each other (EGP II.4.2; WOC II.2 a-b), so a late entry would never be
+// paired. It says the way out where the rules allow one: make the event a
+// Swiss first (SystemSwitchAllowed). It is nil when they may join.
+func (t *Tournament) LateEntryRefused(ids []int) error {
+	if len(t.Rounds) == 0 || len(ids) == 0 {
+		return nil
+	}
+	cycles, members := t.roundRobin()
+	last := cycles * roundsPerCycle(len(members))
+	if cycles == 0 || t.mainRounds() >= last {
+		return nil
+	}
+	head := fmt.Sprintf("%s cannot join: the round robin began in round 1 with its %d players, who all meet each other by round %d (EGP II.4.2; WOC II.2 a-b), so a late entry would never be paired",
+		t.describeFew(ids), len(members), last)
+	if ok, why := t.SystemSwitchAllowed(); !ok {
+		return Errorf(ECONFLICT, "%s; nor can the event become a Swiss now: %s", head, why)
+	}
+	when := "allowed until round 2 is paired: " + switchRule(t.Rules)
+	if t.mainRounds() > 1 {
+		when = "allowed now that the round robin cannot be completed without a rematch"
+	}
+	return Errorf(ECONFLICT, "%s. To let a late entry play, make the event a Swiss first ('outflank settings %s --system swiss', %s), then register again: a late entry is paired from the next round",
+		head, t.Slug, when)
+}
+
 // describeFew names up to three players, and how many more.
 func (t *Tournament) describeFew(ids []int) string {
 	var who []string

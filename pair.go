@@ -93,6 +93,9 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 		return nil, Errorf(EINVALID, "round %d needs at least two active players; %s has %d", n, t.Slug, len(active))
 	}
 	cycles, ids := t.roundRobin()
+	if n == 1 && t.Settings.System == SystemRoundRobin && cycles == 0 {
+		return nil, Errorf(EINVALID, "round 1 not paired: the system chosen is a round robin, but %s", t.System().Problem)
+	}
 	if cycles > 0 && n <= cycles*roundsPerCycle(len(ids)) {
 		if len(opts.Fixed)+len(opts.Forbidden) > 0 {
 			return nil, Errorf(EINVALID, "a round robin's pairings follow its table: --fix and --forbid apply to Swiss rounds")
@@ -116,8 +119,19 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 func roundsPerCycle(n int) int { return n - 1 + n%2 }
 
 // roundRobin returns how many round-robin cycles the tournament plays (0:
-// Swiss) and the players of the round robin.
+// Swiss) and the players of the round robin: none when the director chose
+// the Swiss system (Settings.System), else as roundRobinPlayed.
 func (t *Tournament) roundRobin() (int, []int) {
+	if t.Settings.System == SystemSwiss {
+		return 0, nil
+	}
+	return t.roundRobinPlayed()
+}
+
+// roundRobinPlayed returns the round robin the rounds make, whatever the
+// system setting: those of round 1 if it is a round-robin round, else as
+// many cycles of the active players as the rounds allow, up to three.
+func (t *Tournament) roundRobinPlayed() (int, []int) {
 	if len(t.Rounds) > 0 && t.Rounds[0].Stage != StageRoundRobin {
 		return 0, nil
 	}
@@ -140,6 +154,12 @@ func (t *Tournament) roundRobin() (int, []int) {
 	return min(t.PlannedRounds()/perCycle, 3), ids
 }
 
+// pairRoundRobin pairs round n of the round robin of ids: the circle
+// method's round n while the rounds played are its first rounds (EGP
+// II.4.2), else the next round of a completion of the rounds played
+// (rounds entered by hand, an event moved from another program), so that
+// no pair meets more often than the cycles make them. Where no completion
+// exists, nothing is paired: a rematch is never paired silently.
 func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 	schedule, err := pairing.RoundRobin(ids, cycles)
 	if err != nil {
@@ -148,7 +168,18 @@ func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 	if n > len(schedule) {
 		return nil, Errorf(EINVALID, "the round robin of %d players in %d cycles has %d rounds, all paired", len(ids), cycles, len(schedule))
 	}
+	kind := [...]string{"single", "double", "triple"}[cycles-1]
+	method := kind + " round robin, circle method"
+	played := t.playedRounds()
 	next := schedule[n-1]
+	if !pairing.FollowsSchedule(schedule, played) {
+		rest, err := pairing.CompleteRoundRobin(ids, cycles, played)
+		if err != nil {
+			return nil, t.noCompletion(n, err)
+		}
+		next = rest[0]
+		method = fmt.Sprintf("%s round robin, completing %s as played", kind, roundsWord(t.roundNumbers()))
+	}
 	var pairs []Pair
 	var byes []int
 	for _, id := range next.Byes {
@@ -172,7 +203,7 @@ func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Method = fmt.Sprintf("%s round robin, circle method", [...]string{"single", "double", "triple"}[cycles-1])
+	r.Method = method
 	return &Paired{Round: r}, nil
 }
 

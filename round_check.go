@@ -24,7 +24,61 @@ func (t *Tournament) CheckRound(stage Stage, pairs []Pair, byes []int) []Notice 
 	var notices []Notice
 	notices = append(notices, t.openGames(stage)...)
 	notices = append(notices, t.rematches(stage, pairs)...)
-	return append(notices, t.missing(stage, pairs, byes)...)
+	notices = append(notices, t.missing(stage, pairs, byes)...)
+	return append(notices, t.completable(stage, pairs, byes, notices)...)
+}
+
+// completable: a round-robin round after which the round robin cannot be
+// completed without a rematch (pairRoundRobin would refuse the rounds
+// after it), said when nothing else is wrong with the round. A warning:
+// the rounds of an event moved from another program were played as they
+// were.
+func (t *Tournament) completable(stage Stage, pairs []Pair, byes []int, before []Notice) []Notice {
+	if stage != StageRoundRobin {
+		return nil
+	}
+	for _, n := range before {
+		if n.Forbidden {
+			return nil
+		}
+	}
+	cycles, ids := t.roundRobin()
+	if cycles == 0 || len(t.Rounds)+1 >= cycles*roundsPerCycle(len(ids)) {
+		return nil
+	}
+	next := t.Clone()
+	if _, err := next.AddRound(stage, pairs, byes); err != nil {
+		return nil // AddRound says what is wrong
+	}
+	why, stuck := next.roundRobinStuck()
+	if !stuck {
+		return nil
+	}
+	way := "enter them by hand, or make the rest a Swiss"
+	if t.Rules == rules.WOC || t.Rules == rules.EGP {
+		way = "enter them by hand (WOC II.2 and EGP II.2 fix the system)"
+	}
+	return []Notice{{Text: fmt.Sprintf("after round %d the round robin cannot be completed without a rematch (%s): 'outflank pair %s' will not pair the rounds after it; %s",
+		len(t.Rounds)+1, why, t.Slug, way)}}
+}
+
+// HandStage is the stage of the next round entered by hand when the
+// director names none: the event's format, as 'pair' would pair it, while
+// the main stage lasts (the round robin's rounds, then any Swiss rounds
+// after it: EGP II.2), else the previous round's (a knockout stage goes
+// on), else Swiss.
+func (t *Tournament) HandStage() Stage {
+	n := len(t.Rounds) + 1
+	if t.mainRounds() < t.PlannedRounds() {
+		if cycles, ids := t.roundRobin(); cycles > 0 && n <= cycles*roundsPerCycle(len(ids)) {
+			return StageRoundRobin
+		}
+		return StageSwiss
+	}
+	if n > 1 {
+		return t.Rounds[n-2].Stage
+	}
+	return StageSwiss
 }
 
 // openGames: earlier games without a result. A Swiss round is paired on
@@ -128,8 +182,11 @@ func (t *Tournament) rematches(stage Stage, pairs []Pair) []Notice {
 		}
 		who := fmt.Sprintf("table %d: %s and %s have met %s", i+1, t.Describe(p.Black), t.Describe(p.White), timesText(times))
 		if stage == StageRoundRobin {
+			// A pair that has met as often as the cycles make them would
+			// meet once more than everyone else: what 'pair' never does.
 			if c := max(cycles, 1); times >= c {
-				notices = append(notices, Notice{Text: who + fmt.Sprintf(": a round robin of %d cycle(s) has each pair meet %d time(s) (EGP II.4.2)", c, c)})
+				notices = append(notices, Notice{Forbidden: true, Text: who + fmt.Sprintf(": %s round robin has each pair meet %s (EGP II.4.2)",
+					[...]string{"a single", "a double", "a triple"}[min(c, 3)-1], [...]string{"once", "twice", "three times"}[min(c, 3)-1])})
 			}
 			continue
 		}

@@ -14,6 +14,11 @@ type Settings struct {
 	// Rounds is the number of rounds planned (the Swiss system's, or those of
 	// the round robin).
 	Rounds int `json:"rounds"`
+	// System is the main stage's system: SystemSwiss, SystemRoundRobin,
+	// or "" for the ruleset's for the field (rules.PlanFor; a round robin
+	// when the rounds allow one, BOF general rule 8). WOC II.2 and EGP II.2
+	// leave no choice (checkSystem); see Tournament.System.
+	System string `json:"system,omitempty"`
 	// RoundsByPlan: the number of rounds follows the ruleset's format for
 	// the field (WOC II.2, EGP II.2, AOF 1.2, BOF Regionals 1) and is fixed
 	// when the first round is paired; until then Rounds is the ruleset's
@@ -126,6 +131,9 @@ func DefaultSettings(rs rules.Ruleset, rounds int) Settings {
 func (s Settings) validate(id rules.ID) error {
 	if s.Rounds < 1 || s.Rounds > 1000 {
 		return Errorf(EINVALID, "rounds %d: a tournament has 1 to 1000 rounds", s.Rounds)
+	}
+	if err := checkSystem(id, s.System); err != nil {
+		return err
 	}
 	if least := rules.MinMinutes(id); s.Minutes != 0 && (s.Minutes < least || s.Minutes > 600) {
 		return Errorf(EINVALID, "%d minutes per player: %s games need at least %d minutes each (%s), and at most 600",

@@ -25,6 +25,10 @@ type SettingsEdit struct {
 	// Person (Settings.ContactNations; WOC I.2.1): codes separated by
 	// commas. nil keeps them.
 	ContactNations *string
+	// System, when not nil, replaces the main stage's system
+	// (Settings.System: "swiss", "round-robin", "" for the ruleset's); nil
+	// keeps it. After round 1 only as SystemSwitchAllowed says.
+	System *string
 }
 
 // EditSettings changes t's own fields as edit says, and returns what
@@ -47,7 +51,17 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	if edit.Rounds < 0 {
 		return "", Errorf(EINVALID, "rounds %d: give a number of rounds, or 0 for the ruleset's format", edit.Rounds)
 	}
-	byPlan := edit.Rounds == 0 && edit.Rules != rules.Custom
+	system := t.Settings.System
+	if edit.System != nil {
+		system = strings.TrimSpace(*edit.System)
+	}
+	if system != t.Settings.System && started {
+		if ok, why := t.SystemSwitchAllowed(); !ok {
+			return "", Errorf(ECONFLICT, "system %s → %s: %s", systemWords(t.Settings.System), systemWords(system), why)
+		}
+	}
+	// A custom round robin without a number of rounds plays one cycle.
+	byPlan := edit.Rounds == 0 && (edit.Rules != rules.Custom || system == SystemRoundRobin)
 	rounds := edit.Rounds
 	if rounds == 0 {
 		rounds = rs.Rounds
@@ -61,6 +75,7 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	if !started {
 		s.Rounds, s.RoundsByPlan = rounds, byPlan
 	}
+	s.System = system
 	s.Minutes = edit.Minutes
 	place, err := NormalizePlace(edit.Place)
 	if err != nil {
@@ -90,6 +105,7 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	field("date", dateWords(t.Date), dateWords(next.Date))
 	field("rules", t.Rules, next.Rules)
 	field("rounds", roundsWords(t.Settings), roundsWords(s))
+	field("system", systemWords(t.Settings.System), systemWords(s.System))
 	field("minutes", t.Settings.Minutes, s.Minutes)
 	field("place", placeWords(t.Settings.Place), placeWords(s.Place))
 	field("clocks", yesWords(t.Settings.Clocks), yesWords(s.Clocks))
@@ -119,6 +135,14 @@ func (t *Tournament) sameHeader(edit SettingsEdit) bool {
 	}
 	return strings.TrimSpace(edit.Name) == t.Name && edit.Date == t.Date && edit.Rules == t.Rules && edit.Rounds == rounds &&
 		edit.Minutes == t.Settings.Minutes && sameNations
+}
+
+// systemWords names a system setting: "" is the ruleset's.
+func systemWords(s string) string {
+	if s == "" {
+		return "by the rules"
+	}
+	return s
 }
 
 func nationWords(n string) string {

@@ -138,7 +138,7 @@ func (t *Tournament) tieBreak() standing.TieBreak {
 	case TieBreakMBQ:
 		return standing.ByBQ
 	}
-	roundRobin := len(t.Rounds) > 0 && t.Rounds[0].Stage == StageRoundRobin
+	roundRobin := len(t.Rounds) > 0 && t.Rounds[0].Stage == StageRoundRobin && t.Settings.System != SystemSwiss
 	bof := t.Rules == rules.BOFRegional || t.Rules == rules.BOFNational
 	if roundRobin && (t.Rules == rules.AOF || bof) {
 		return standing.ByDiscs

@@ -120,24 +120,41 @@ func Undo(ctx context.Context, store outflank.Store, slug string, expect int64) 
 
 // RoundByHand is a round a director enters himself, as 'round add' does:
 // its games (BLACK-WHITE, by ids or exact names, table 1 first) and byes,
-// its stage ("" for the previous round's, or Swiss), and Force to enter it
+// its stage ("" for the event's format: outflank.Tournament.HandStage), and Force to enter it
 // where a rulebook forbids it (the log says it was forced).
 type RoundByHand struct {
 	Stage string
 	Pairs []string
 	Byes  []string
 	Force bool
+	// Round is the round the caller means to enter, as it saw the event;
+	// 0 for the next. If another round was entered meanwhile, the round
+	// is refused (ECONFLICT) rather than entered after it.
+	Round int
 }
 
-// AddRound enters the round req in slug; the notices are what the
-// rulebooks warn of (or forbid, when forced).
-func AddRound(ctx context.Context, store outflank.Store, slug string, req RoundByHand) (*outflank.Event, []outflank.Notice, error) {
+// HandRound is a round entered by hand and saved: the change, what the
+// rulebooks warn of (or forbid, when forced), the round's number and the
+// tournament's version after the change (NextVersion).
+type HandRound struct {
+	Event   *outflank.Event
+	Notices []outflank.Notice
+	Round   int
+	Version int64
+}
+
+// AddRound enters the round req in slug.
+func AddRound(ctx context.Context, store outflank.Store, slug string, req RoundByHand) (*HandRound, error) {
+	out := &HandRound{}
 	var notices []outflank.Notice
 	ev, err := store.Update(ctx, slug, outflank.KindRound, func(t *outflank.Tournament) (string, error) {
-		st := outflank.StageSwiss
-		if n := len(t.Rounds); n > 0 {
-			st = t.Rounds[n-1].Stage
+		if n := len(t.Rounds) + 1; req.Round != 0 && req.Round != n {
+			if req.Round < n {
+				return "", outflank.Errorf(outflank.ECONFLICT, "round %d was entered meanwhile: nothing was saved; 'outflank status %s' says what comes next", req.Round, t.Slug)
+			}
+			return "", outflank.Errorf(outflank.ECONFLICT, "round %d cannot be entered: %s has %d rounds, so the next is round %d", req.Round, t.Slug, len(t.Rounds), n)
 		}
+		st := t.HandStage()
 		if req.Stage != "" {
 			st = outflank.Stage(req.Stage)
 		}
@@ -174,6 +191,7 @@ func AddRound(ctx context.Context, store outflank.Store, slug string, req RoundB
 			return "", outflank.Errorf(outflank.EINVALID, "round %d not entered:\n  %s\nCorrect the round, or add --force to enter it anyway (the log records that it was forced)",
 				r.Number, strings.Join(forbidden, "\n  "))
 		}
+		out.Round, out.Version = r.Number, NextVersion(t)
 		forced := ""
 		if len(forbidden) > 0 {
 			forced = fmt.Sprintf(" [forced: %d rule(s) overridden]", len(forbidden))
@@ -188,7 +206,8 @@ func AddRound(ctx context.Context, store outflank.Store, slug string, req RoundB
 		return fmt.Sprintf("round %d (%s): %s%s", r.Number, r.Stage, strings.Join(parts, ", "), forced), nil
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return ev, notices, nil
+	out.Event, out.Notices = ev, notices
+	return out, nil
 }

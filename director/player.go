@@ -72,6 +72,9 @@ func Register(ctx context.Context, store outflank.Store, slug string, p outflank
 		if len(check.Refusals) > 0 && e.Override == "" {
 			return "", Refused(added.Name+" cannot be registered", check)
 		}
+		if err := t.LateEntryRefused([]int{added.ID}); err != nil {
+			return "", err
+		}
 		note = t.LateEntryNote([]int{added.ID})
 		details = registrationNotes(t, []int{added.ID})
 		summary := fmt.Sprintf("added player #%d %s%s", added.ID, added.Name, e.From)

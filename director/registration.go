@@ -134,6 +134,9 @@ func ImportPlayers(ctx context.Context, store outflank.Store, slug string, playe
 		if len(check.Refusals) > 0 && override == "" {
 			return "", Refused("no player of "+source+" was imported", check)
 		}
+		if err := t.LateEntryRefused(ids); err != nil {
+			return "", err
+		}
 		note = t.LateEntryNote(ids)
 		details = registrationNotes(t, ids)
 		return fmt.Sprintf("imported %d players from %s%s", len(players), source, Overridden(check, override)), nil

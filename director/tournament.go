@@ -15,6 +15,9 @@ type NewTournament struct {
 	Slug, Name, Date string
 	Rules            rules.ID
 	Rounds, Minutes  int
+	// System is the main stage's system: "swiss", "round-robin", or ""
+	// for the ruleset's for the field (outflank.Settings.System).
+	System string
 }
 
 // CreateTournament creates the tournament nt describes, with the
@@ -26,6 +29,9 @@ func CreateTournament(ctx context.Context, store outflank.Store, nt NewTournamen
 		return nil, nil, err
 	}
 	t.Settings.Minutes = nt.Minutes
+	if err := t.ChooseSystem(nt.System, nt.Rounds != 0); err != nil {
+		return nil, nil, err
+	}
 	if t.Settings.DrawSeed, err = ParseSeed(""); err != nil {
 		return nil, nil, err
 	}
@@ -36,11 +42,21 @@ func CreateTournament(ctx context.Context, store outflank.Store, nt NewTournamen
 	if t.Settings.RoundsByPlan {
 		rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"
 	}
-	ev, err := store.Create(ctx, t, outflank.KindCreate, fmt.Sprintf("created %s (%s, %s)", t.Name, t.Rules, rounds))
+	ev, err := store.Create(ctx, t, outflank.KindCreate, CreatedSummary(t, rounds))
 	if err != nil {
 		return nil, nil, err
 	}
 	return t, ev, nil
+}
+
+// CreatedSummary is the audit log's words for a tournament created: its
+// name, ruleset, rounds (in words) and the system when the director chose
+// it.
+func CreatedSummary(t *outflank.Tournament, rounds string) string {
+	if t.Settings.System != "" {
+		rounds += ", " + t.Settings.System + " chosen"
+	}
+	return fmt.Sprintf("created %s (%s, %s)", t.Name, t.Rules, rounds)
 }
 
 // EditSettings changes slug's name, date, ruleset, rounds or time before

@@ -33,6 +33,7 @@ type fileTournament struct {
 type fileSettings struct {
 	Rounds             *int     `json:"rounds"`
 	RoundsByPlan       *bool    `json:"rounds_by_plan,omitempty"`
+	System             *string  `json:"system,omitempty"`
 	BrightwellC        *float64 `json:"brightwell_c"`
 	BrightwellCByRules *bool    `json:"brightwell_c_by_rules,omitempty"`
 	BrightwellVariant  *string  `json:"brightwell_variant"`
@@ -88,7 +89,7 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 	s := t.Settings
 	f := fileTournament{
 		Format: FormatJSON, Name: t.Name, Slug: t.Slug, Rules: string(t.Rules), Date: t.Date,
-		Settings: fileSettings{Rounds: &s.Rounds, RoundsByPlan: optional(s.RoundsByPlan), BrightwellC: &s.BrightwellC,
+		Settings: fileSettings{Rounds: &s.Rounds, RoundsByPlan: optional(s.RoundsByPlan), System: optional(s.System), BrightwellC: &s.BrightwellC,
 			BrightwellCByRules: optional(s.BrightwellCByRules), Minutes: optional(s.Minutes), BrightwellVariant: &s.BrightwellVariant,
 			ByeDiscs: &s.ByeDiscs, TimeDefault: (*string)(&s.TimeDefault), UnplayedDiscs: &s.UnplayedDiscs,
 			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed,
@@ -219,7 +220,7 @@ func (s fileSettings) applyTo(dst *outflank.Settings) {
 	if s.JudgeConfirm != nil {
 		dst.JudgeConfirm = *s.JudgeConfirm
 	}
-	for _, v := range []struct{ from, to *string }{{s.Absence, &dst.Absence}, {s.ELOSender, &dst.ELOSender}, {s.ELOCountry, &dst.ELOCountry},
+	for _, v := range []struct{ from, to *string }{{s.System, &dst.System}, {s.Absence, &dst.Absence}, {s.ELOSender, &dst.ELOSender}, {s.ELOCountry, &dst.ELOCountry},
 		{s.Place, &dst.Place}, {s.Clocks, &dst.Clocks}, {s.Told, &dst.Told}, {s.ContactNations, &dst.ContactNations}} {
 		if v.from != nil {
 			*v.to = *v.from

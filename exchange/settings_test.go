@@ -91,3 +91,42 @@ func TestRatedSettingsRoundTrip_BOFRatings1(t *testing.T) {
 		t.Errorf("clocks maybe: %v", err)
 	}
 }
+
+// TestSystemRoundTrip: the system a director chose comes back from the
+// tournament file (a Swiss for 6 players, a round robin whose rounds
+// follow the field), and a file without it leaves it to the ruleset.
+func TestSystemRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		system string
+		rounds int
+	}{{outflank.SystemSwiss, 5}, {outflank.SystemRoundRobin, 0}} {
+		tour, err := outflank.NewTournament("sys", "System", "2026-01-01", rules.Custom, tc.rounds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tour.ChooseSystem(tc.system, tc.rounds != 0); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := WriteJSON(&b, tour); err != nil {
+			t.Fatal(err)
+		}
+		if want := `"system": "` + tc.system + `"`; !strings.Contains(b.String(), want) {
+			t.Errorf("the file lacks %s", want)
+		}
+		back, err := ReadJSON(bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Settings != tour.Settings {
+			t.Errorf("settings came back as %+v, want %+v", back.Settings, tour.Settings)
+		}
+	}
+	got, err := ReadJSON(strings.NewReader(`{"format": "outflank/1", "name": "Hand", "slug": "hand", "rules": "custom", "settings": {"rounds": 6}}`))
+	if err != nil || got.Settings.System != "" {
+		t.Errorf("a file without a system: %v, %q", err, got.Settings.System)
+	}
+	if _, err := ReadJSON(strings.NewReader(`{"format": "outflank/1", "name": "W", "slug": "w", "rules": "woc", "settings": {"rounds": 13, "system": "swiss"}}`)); err == nil || !strings.Contains(err.Error(), "WOC II.2") {
+		t.Errorf("a WOC file with a Swiss chosen: %v", err)
+	}
+}

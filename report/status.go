@@ -15,17 +15,20 @@ import (
 // for the director. Champions are the titles' winners once decided,
 // ListWinners the first of each final list.
 type Status struct {
-	Tournament    string      `json:"tournament"`
-	Name          string      `json:"name"`
-	Date          string      `json:"date"`
-	Rules         string      `json:"rules"`
-	State         string      `json:"state"`
-	Summary       string      `json:"summary"`
-	Headline      string      `json:"headline"`
-	Lines         []string    `json:"lines"`
-	Done          bool        `json:"done"`
-	Players       int         `json:"players"`
-	PlannedRounds int         `json:"planned_rounds"`
+	Tournament    string   `json:"tournament"`
+	Name          string   `json:"name"`
+	Date          string   `json:"date"`
+	Rules         string   `json:"rules"`
+	State         string   `json:"state"`
+	Summary       string   `json:"summary"`
+	Headline      string   `json:"headline"`
+	Lines         []string `json:"lines"`
+	Done          bool     `json:"done"`
+	Players       int      `json:"players"`
+	PlannedRounds int      `json:"planned_rounds"`
+	// System says the main stage's system for the field and the rule
+	// that decides it (outflank.SystemChoice).
+	System        string      `json:"system"`
 	CompleteRound int         `json:"complete_round"`
 	InPlay        *InPlay     `json:"in_play,omitempty"`
 	Rounds        []RoundLine `json:"rounds"`
@@ -88,7 +91,7 @@ func StatusOf(t *outflank.Tournament) Status {
 	step := t.Status()
 	progress := t.Progress()
 	d := Status{Tournament: t.Slug, Name: t.Name, Date: t.Date, Rules: string(t.Rules), Headline: step.Headline, Lines: step.Lines,
-		Done: step.Done, Players: len(t.Players), PlannedRounds: t.PlannedRounds(), CompleteRound: progress.Complete,
+		Done: step.Done, Players: len(t.Players), PlannedRounds: t.PlannedRounds(), System: t.System().String(), CompleteRound: progress.Complete,
 		Matches: MatchesOf(t), Champions: []Winner{}, ListWinners: []Winner{}}
 	if d.Lines == nil {
 		d.Lines = []string{}

@@ -260,6 +260,7 @@ var bodyFor = map[string]string{
 	"/api/t/club/players":            `{"name": "Eve"}`,
 	"/api/t/club/rounds/1/results/1": `{"score": "40-24"}`,
 	"/api/t/club/pair":               `{}`,
+	"/api/t/club/rounds":             `{"pairs": ["1-3", "2-4"], "force": true}`,
 	"/api/t/club/undo":               `{}`,
 	"/t/club/admin/players":          `name=Eve`,
 	"/t/club/judge/1/1":              `seq=1&moves=f5`,
@@ -355,6 +356,7 @@ func TestWriteRoutesRefuseWithoutTheRight(t *testing.T) {
 	for _, c := range []struct{ who, path, body string }{
 		{"td-club (token)", "/api/t/club/players", bodyFor["/api/t/club/players"]},
 		{"admin (session)", "/api/t/club/rounds/1/results/2", `{"score": "30-34", "replace": true}`},
+		{"td-club (token)", "/api/t/club/rounds", bodyFor["/api/t/club/rounds"]},
 	} {
 		if status, out := s.do(c.who, "POST", c.path, c.body); status != http.StatusCreated {
 			t.Errorf("POST %s as %s: %d %s", c.path, c.who, status, out)

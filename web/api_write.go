@@ -28,6 +28,7 @@ func (s *Server) registerWriteRoutes(mux *http.ServeMux) {
 	// penalties and replacements to the director.
 	s.route(mux, "POST /api/t/{slug}/rounds/{round}/results/{table}", Director, s.handleEnterResult)
 	s.route(mux, "POST /api/t/{slug}/pair", Director, s.handlePair)
+	s.route(mux, "POST /api/t/{slug}/rounds", Director, s.handleAPIAddRound)
 	s.route(mux, "POST /api/t/{slug}/undo", Director, s.handleUndo)
 }
 
@@ -201,6 +202,53 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	doc.Version = p.Version
 	for _, q := range append([]*outflank.Paired{p.Paired}, p.Paired.Also...) {
 		doc.Rounds = append(doc.Rounds, q.Round.Number)
+	}
+	s.writeSaved(w, doc)
+}
+
+// roundFields are the fields of `outflank round add`: a round entered by
+// hand (pairings made on paper, an event moved from another program).
+type roundFields struct {
+	Round int      `json:"round"`
+	Pairs []string `json:"pairs"`
+	Byes  []string `json:"byes"`
+	Stage string   `json:"stage"`
+	Force bool     `json:"force"`
+}
+
+// maxHandRound bounds the games and byes of a round entered by hand, as
+// the console's form does.
+const maxHandRound = 2000
+
+func (s *Server) handleAPIAddRound(w http.ResponseWriter, r *http.Request) {
+	var f roundFields
+	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	if f.Round < 0 {
+		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "round %d: give the round to enter, or leave it out for the next", f.Round))
+		return
+	}
+	if len(f.Pairs) > maxHandRound || len(f.Byes) > maxHandRound {
+		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "%d pairs and %d byes: a round has at most %d of each", len(f.Pairs), len(f.Byes), maxHandRound))
+		return
+	}
+	if f.Stage != "" {
+		if _, err := outflank.ParseStage(f.Stage); err != nil {
+			s.writeFailed(w, r, err)
+			return
+		}
+	}
+	added, err := director.AddRound(r.Context(), s.store, r.PathValue("slug"), director.RoundByHand{Round: f.Round, Stage: f.Stage, Pairs: f.Pairs, Byes: f.Byes, Force: f.Force})
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	doc := savedOf(added.Event)
+	doc.Version, doc.Rounds = added.Version, []int{added.Round}
+	for _, n := range added.Notices {
+		doc.Warnings = append(doc.Warnings, n.Text)
 	}
 	s.writeSaved(w, doc)
 }

@@ -14,7 +14,7 @@ import (
 
 func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) {
 	form := newTournamentForm{Slug: strings.TrimSpace(r.FormValue("slug")), Name: r.FormValue("name"), Date: strings.TrimSpace(r.FormValue("date")),
-		Rules: r.FormValue("rules"), Rounds: r.FormValue("rounds"), Minutes: r.FormValue("minutes")}
+		Rules: r.FormValue("rules"), Rounds: r.FormValue("rounds"), Minutes: r.FormValue("minutes"), System: r.FormValue("system")}
 	again := func(status int, message string) { s.adminHome(w, r, status, message, form) }
 	rounds, err := formInt(r, "rounds")
 	if err != nil {
@@ -27,7 +27,7 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	t, _, err := director.CreateTournament(r.Context(), s.store, director.NewTournament{Slug: form.Slug, Name: form.Name, Date: form.Date,
-		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes})
+		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes, System: form.System})
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return

@@ -23,7 +23,7 @@ type adminHomeView struct {
 
 // newTournamentForm is the creation form as typed, kept when refused.
 type newTournamentForm struct {
-	Slug, Name, Date, Rules, Rounds, Minutes string
+	Slug, Name, Date, Rules, Rounds, Minutes, System string
 }
 
 func (s *Server) handleAdminHome(w http.ResponseWriter, r *http.Request) {
@@ -71,6 +71,8 @@ type consoleHomeView struct {
 	// Unrated says why the games will not be rated (BOF Ratings 1-3), each
 	// with its rule; empty when they will be.
 	Unrated []rules.Unrated
+	// System says the system the event plays and the rule that decides it.
+	System string
 }
 
 func (s *Server) handleConsole(w http.ResponseWriter, r *http.Request) {
@@ -86,7 +88,7 @@ func (s *Server) handleConsole(w http.ResponseWriter, r *http.Request) {
 	v := s.newConsoleView(w, r, t, "event")
 	b := bannerOf(t)
 	b.judged(t.Slug, v.Judged)
-	v.Page = consoleHomeView{Banner: b, Latest: latest.event(), Rounds: report.RoundsOf(t), Unrated: t.Unrated()}
+	v.Page = consoleHomeView{Banner: b, Latest: latest.event(), Rounds: report.RoundsOf(t), Unrated: t.Unrated(), System: consoleWords(t.System().String())}
 	s.consolePage(w, r, http.StatusOK, "console-home", t.Name, v)
 }
 

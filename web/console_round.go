@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"outflank"
@@ -21,6 +22,9 @@ type roundView struct {
 	Pairs, Byes, Stage string
 	Force              bool
 	Stages             []outflank.Stage
+	// Default is the stage the round takes when none is chosen: the
+	// event's format (outflank.Tournament.HandStage).
+	Default outflank.Stage
 }
 
 // stagesByHand are the stages a round entered by hand may have.
@@ -36,7 +40,7 @@ func (s *Server) handleRoundForm(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) roundPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form roundView) {
-	form.Next, form.Stages = len(t.Rounds)+1, stagesByHand
+	form.Next, form.Stages, form.Default = len(t.Rounds)+1, stagesByHand, t.HandStage()
 	v := s.newConsoleView(w, r, t, "pair")
 	v.Error, v.Page = message, form
 	s.consolePage(w, r, status, "console-round", "Enter a round · "+t.Name, v)
@@ -50,6 +54,16 @@ func (s *Server) handleAddRound(w http.ResponseWriter, r *http.Request) {
 	form := roundView{Pairs: r.FormValue("pairs"), Byes: r.FormValue("byes"), Stage: r.FormValue("stage"), Force: r.FormValue("force") != ""}
 	again := func(status int, message string) { s.roundPage(w, r, t, status, message, form) }
 	req := director.RoundByHand{Stage: form.Stage, Force: form.Force}
+	if round := r.FormValue("round"); round != "" {
+		// The round the page was shown for: a round entered meanwhile
+		// by another director is not overwritten by this one's.
+		n, err := strconv.Atoi(round)
+		if err != nil || n < 1 {
+			s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "round %q: give a round number", round), again)
+			return
+		}
+		req.Round = n
+	}
 	if req.Stage != "" && !slices.Contains(stagesByHand, outflank.Stage(req.Stage)) {
 		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "stage %q: choose one of the list", req.Stage), again)
 		return
@@ -70,13 +84,13 @@ func (s *Server) handleAddRound(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "%d games and %d byes: a round has at most 2,000 of each", len(req.Pairs), len(req.Byes)), again)
 		return
 	}
-	ev, notices, err := director.AddRound(r.Context(), s.store, t.Slug, req)
+	added, err := director.AddRound(r.Context(), s.store, t.Slug, req)
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
-	message := "Saved: " + ev.Summary + "."
-	for _, n := range notices {
+	message := "Saved: " + added.Event.Summary + "."
+	for _, n := range added.Notices {
 		message += " Warning: " + consoleWords(n.Text) + "."
 	}
 	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin", message)

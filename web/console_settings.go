@@ -17,7 +17,13 @@ type settingsView struct {
 	// Place, Clocks and Told decide whether the games are rated (BOF
 	// Ratings 1-3); they may change after round 1.
 	Place, Clocks, Told string
-	Locked              bool
+	// System is the main stage's system as chosen ("" for the rules');
+	// SystemText says what the event plays and why (outflank.SystemChoice);
+	// SystemOpen: round 1 is paired, and the system may still change
+	// (a round robin to a Swiss), else SystemFixed says why not.
+	System, SystemText, SystemFixed string
+	SystemOpen                      bool
+	Locked                          bool
 	// Unrated says why the games will not be rated, each with its rule.
 	Unrated []rules.Unrated
 	// RatedRule cites what decides it for the ruleset.
@@ -32,7 +38,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form := settingsView{Name: t.Name, Date: t.Date, Rules: string(t.Rules), Minutes: strconv.Itoa(t.Settings.Minutes),
-		Place: t.Settings.Place, Clocks: t.Settings.Clocks, Told: t.Settings.Told}
+		Place: t.Settings.Place, Clocks: t.Settings.Clocks, Told: t.Settings.Told, System: t.Settings.System}
 	if !t.Settings.RoundsByPlan {
 		form.Rounds = strconv.Itoa(t.Settings.Rounds)
 	}
@@ -45,6 +51,11 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form settingsView) {
 	form.Locked, form.RulesList, form.Settings = len(t.Rounds) > 0, rules.IDs(), t.Settings
 	form.Unrated, form.RatedRule = t.Unrated(), rules.RatedRule(t.Rules)
+	form.SystemText = consoleWords(t.System().String())
+	if form.Locked {
+		ok, why := t.SystemSwitchAllowed()
+		form.SystemOpen, form.SystemFixed = ok, consoleWords(why)
+	}
 	v := s.newConsoleView(w, r, t, "settings")
 	v.Error, v.Page = message, form
 	s.consolePage(w, r, status, "console-settings", "Settings · "+t.Name, v)
@@ -57,8 +68,15 @@ func (s *Server) handleSaveSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	form := settingsView{Name: r.FormValue("name"), Date: strings.TrimSpace(r.FormValue("date")), Rules: r.FormValue("rules"),
 		Rounds: r.FormValue("rounds"), Minutes: r.FormValue("minutes"),
-		Place: strings.TrimSpace(r.FormValue("place")), Clocks: r.FormValue("clocks"), Told: r.FormValue("told")}
-	if len(t.Rounds) > 0 && r.FormValue("rated_only") != "" {
+		Place: strings.TrimSpace(r.FormValue("place")), Clocks: r.FormValue("clocks"), Told: r.FormValue("told"), System: r.FormValue("system")}
+	system := &form.System
+	if len(t.Rounds) > 0 && r.FormValue("system_only") != "" {
+		// Round 1 is paired: the page sends the system alone.
+		form.Place, form.Clocks, form.Told = t.Settings.Place, t.Settings.Clocks, t.Settings.Told
+	} else if len(t.Rounds) > 0 {
+		system = nil // kept
+	}
+	if len(t.Rounds) > 0 && (r.FormValue("rated_only") != "" || r.FormValue("system_only") != "") {
 		// Round 1 is paired: the page sends the rated-games fields alone.
 		form.Name, form.Date, form.Rules, form.Rounds, form.Minutes = t.Name, t.Date, string(t.Rules), strconv.Itoa(t.Settings.Rounds), strconv.Itoa(t.Settings.Minutes)
 		if t.Settings.RoundsByPlan {
@@ -77,7 +95,7 @@ func (s *Server) handleSaveSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ev, err := director.EditSettings(r.Context(), s.store, t.Slug, outflank.SettingsEdit{Name: form.Name, Date: form.Date,
-		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes, Place: form.Place, Clocks: form.Clocks, Told: form.Told})
+		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes, Place: form.Place, Clocks: form.Clocks, Told: form.Told, System: system})
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return

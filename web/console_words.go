@@ -31,6 +31,9 @@ var consoleRules = []struct {
 	{regexp.MustCompile(`add them with 'outflank player add [^']*' or 'outflank player import [^']*'`), "register them on the Players page"},
 	{regexp.MustCompile(`'outflank player (withdraw|absent|return|add|import|edit) [^']*'( first)?`), "the Players page"},
 	{regexp.MustCompile(`'outflank undo'`), "Undo"},
+	// A round robin that must become a Swiss, or go on by hand.
+	{regexp.MustCompile(`'outflank settings [^']*--system swiss'`), "the system “Swiss” on the Settings page"},
+	{regexp.MustCompile(`'outflank round add [^']*'`), "“Enter round by hand” on the Pair page"},
 	// The circuits' page.
 	{regexp.MustCompile(`'outflank import FILE' brings one in, 'outflank list' lists them`), "create it in the console, or import it with the command line ('outflank import FILE')"},
 	{regexp.MustCompile(`'outflank circuit link [^']*' with two of them merges them`), "“Link two players” merges them"},

@@ -6,24 +6,42 @@ import (
 )
 
 // TestLateEntryWarning: a player registered once a round robin has begun
-// is never paired in it, and the command says so; in a Swiss system it
-// says from which round the player is paired, and (where absences are
-// allowed) how to score the rounds missed.
+// would never be paired in it: the entry is refused, with the way out
+// (make the event a Swiss before round 2 is paired: BOF general rule 8),
+// after which the entry is paired from round 2; in a Swiss system the
+// command says from which round the player is paired, and (where absences
+// are allowed) how to score the rounds missed.
 func TestLateEntryWarning(t *testing.T) {
 	d := newTDB(t)
 	d.ok("new", "rr", "--name", "Round Robin", "--rules", "bof-regional", "--rounds", "7")
 	d.ok("player", "import", "rr", writeFile(t, "p.csv", playersCSV(8)))
 	d.ok("pair", "rr")
 	code, out, stderr := d.run("player", "add", "rr", "--name", "Late, Comer")
-	if code != 0 || !strings.Contains(out, "added player #9") ||
-		!strings.Contains(stderr, "warning: #9 Late, Comer: the round robin began in round 1 with its 8 players and runs to round 7; a late entry is not one of them and is not paired in it") ||
-		!strings.Contains(stderr, "'outflank player remove rr 9' takes the entry back") {
+	if code != 1 || !strings.Contains(stderr, "#9 Late, Comer cannot join: the round robin began in round 1 with its 8 players") ||
+		!strings.Contains(stderr, "make the event a Swiss first ('outflank settings rr --system swiss', allowed until round 2 is paired: BOF general rule 8") {
 		t.Errorf("late entry in a round robin: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 	code, _, stderr = d.run("player", "import", "rr", writeFile(t, "late.csv", "name\nLate A\nLate B\n"))
-	if code != 0 || !strings.Contains(stderr, "warning: #10 Late A, #11 Late B: the round robin began in round 1") {
+	if code != 1 || !strings.Contains(stderr, "#9 Late A, #10 Late B cannot join: the round robin began in round 1") {
 		t.Errorf("late import in a round robin: exit %d, stderr %q", code, stderr)
 	}
+	if list := d.ok("player", "list", "rr"); strings.Contains(list, "Late") {
+		t.Errorf("a refused entry was registered:\n%s", list)
+	}
+	if out := d.ok("settings", "rr", "--system", "swiss"); !strings.Contains(out, "system: 8 players, 7 rounds: a Swiss system (the director's choice: BOF general rule 8") {
+		t.Errorf("settings --system swiss: %q", out)
+	}
+	code, _, stderr = d.run("player", "add", "rr", "--name", "Late, Comer")
+	if code != 0 || !strings.Contains(stderr, "warning: #9 Late, Comer: a late entry, paired from round 2") {
+		t.Errorf("late entry once the event is a Swiss: exit %d, stderr %q", code, stderr)
+	}
+	for table := 1; table <= 4; table++ {
+		d.ok("result", "rr", "1", itoa(table), "40-24")
+	}
+	if out := d.ok("pair", "rr"); !strings.Contains(out, "swiss: bof") || !strings.Contains(out, "Late, Comer") {
+		t.Errorf("round 2 after the switch:\n%s", out)
+	}
+	d.fail(1, "round 2 is paired: the round robin goes on to its end", "settings", "rr", "--system", "rules")
 
 	s := newTDB(t)
 	s.ok("new", "sw", "--name", "Swiss", "--rules", "bof-regional", "--rounds", "7")

@@ -11,11 +11,12 @@ import (
 )
 
 func runNew(e *env, args []string) error {
-	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M] [--absence allow|forbid] [--sender NAME] [--country NAME] [--judge-confirm] [--place CCC] [--clocks yes|no] [--told yes|no]"
+	const usage = "new SLUG --name NAME --rules RULESET [--rounds N] [--system swiss|round-robin] [--date YYYY-MM-DD] [--brightwell-c C] [--bye-discs R-B] [--same-country avoid|allow] [--minutes M] [--absence allow|forbid] [--sender NAME] [--country NAME] [--judge-confirm] [--place CCC] [--clocks yes|no] [--told yes|no]"
 	fs := e.newFlags("new", usage)
 	name := fs.String("name", "", "the tournament's `name`")
 	ruleset := fs.String("rules", "", "the `ruleset`: woc, egp, aof, bof-regional, bof-national or custom")
 	rounds := fs.Int("rounds", 0, "number of rounds (default: the ruleset's format for the number of players, fixed when round 1 is paired)")
+	system := fs.String("system", "", "swiss or round-robin (default: the ruleset's system for the field: WOC II.2, EGP II.2, AOF 1.2, BOF general rule 8; WOC and EGP leave no choice)")
 	minutes := fs.Int("minutes", 0, "each player's time per game in `minutes` (checked against the ruleset's minimum)")
 	date := fs.String("date", "", "first day, YYYY-MM-DD")
 	brightwell := fs.Float64("brightwell-c", -1, "the Brightwell constant C (default: the ruleset's)")
@@ -37,6 +38,9 @@ func runNew(e *env, args []string) error {
 	}
 	t, err := outflank.NewTournament(slug, *name, *date, rules.ID(*ruleset), *rounds)
 	if err != nil {
+		return err
+	}
+	if err := t.ChooseSystem(*system, *rounds != 0); err != nil {
 		return err
 	}
 	if *brightwell >= 0 {
@@ -82,11 +86,12 @@ func runNew(e *env, args []string) error {
 		if t.Settings.RoundsByPlan {
 			rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"
 		}
-		ev, err := db.Create(ctx, t, outflank.KindCreate, fmt.Sprintf("created %s (%s, %s)", t.Name, t.Rules, rounds))
+		ev, err := db.Create(ctx, t, outflank.KindCreate, director.CreatedSummary(t, rounds))
 		if err != nil {
 			return err
 		}
 		e.saved(ev, "")
+		e.printf(e.stdout, "system: %s\n", t.System())
 		return nil
 	})
 }

@@ -30,7 +30,7 @@ func recordsEvent(d *tdb) {
 	for _, name := range []string{"Ann", "Ben", "Cid", "Dee"} {
 		d.ok("player", "add", "rec", "--name", name)
 	}
-	d.ok("round", "add", "rec", "--pair", "1-2", "--pair", "3-4")
+	d.ok("round", "add", "rec", "--pair", "1-2", "--pair", "3-4", "--stage", "swiss")
 	d.ok("result", "rec", "1", "1", "40-24")
 }
 

@@ -82,6 +82,7 @@ func TestStatusAndListJSON(t *testing.T) {
 		} `json:"rounds"`
 		Matches   []json.RawMessage `json:"matches"`
 		Champions []json.RawMessage `json:"champions"`
+		System    string            `json:"system"`
 	}
 	if err := json.Unmarshal([]byte(d.ok("status", "e2e", "--json")), &status); err != nil {
 		t.Fatal(err)
@@ -91,6 +92,7 @@ func TestStatusAndListJSON(t *testing.T) {
 	for _, l := range status.Lines {
 		want += "\n  " + l
 	}
+	want += "\nsystem: " + status.System
 	if text != want {
 		t.Errorf("status --json headline and lines:\n%s\nthe text:\n%s", want, text)
 	}

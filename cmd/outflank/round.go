@@ -24,7 +24,7 @@ func runRoundAdd(e *env, args []string) error {
 	var pairs, byes repeated
 	fs.Var(&pairs, "pair", "a game, `BLACK-WHITE` (ids or exact names), table 1 first; repeat for each table")
 	fs.Var(&byes, "bye", "a `player` with a bye; repeat for each")
-	stage := fs.String("stage", "", "round-robin, swiss, playoff, semi-final, third-place or final (default: swiss, or the previous round's stage)")
+	stage := fs.String("stage", "", "round-robin, swiss, playoff, semi-final, third-place or final (default: the event's format: round-robin while its round robin lasts, swiss in a Swiss system; after the main stage, the previous round's)")
 	force := fs.Bool("force", false, "enter the round even where a rulebook forbids it (open results, a rematch, a player left out): the director's decision, logged")
 	slug, _, err := e.parseSlug(fs, args, 0, usage)
 	if err != nil {
@@ -32,12 +32,12 @@ func runRoundAdd(e *env, args []string) error {
 	}
 	var notices []outflank.Notice
 	err = e.withStore(func(ctx context.Context, db database) error {
-		ev, ns, err := director.AddRound(ctx, db, slug, director.RoundByHand{Stage: *stage, Pairs: pairs, Byes: byes, Force: *force})
+		added, err := director.AddRound(ctx, db, slug, director.RoundByHand{Stage: *stage, Pairs: pairs, Byes: byes, Force: *force})
 		if err != nil {
 			return err
 		}
-		notices = ns
-		e.saved(ev, "")
+		notices = added.Notices
+		e.saved(added.Event, "")
 		return nil
 	})
 	if err != nil {

@@ -12,7 +12,7 @@ func TestRoundAddSurprises(t *testing.T) {
 	d := newTDB(t)
 	d.ok("new", "w", "--name", "WOC-style Open", "--rules", "woc", "--rounds", "5")
 	d.ok("player", "import", "w", writeFile(t, "p.csv", playersCSV(4)))
-	d.ok("round", "add", "w", "--pair", "1-2", "--pair", "3-4")
+	d.ok("round", "add", "w", "--pair", "1-2", "--pair", "3-4", "--stage", "swiss")
 	d.fail(1, "round 1 table 1 (#1 Player 01 v #2 Player 02) and 1 other games have no result yet, and a Swiss round is paired on the points so far (WOC II.7.2 b)",
 		"round", "add", "w", "--pair", "1-3", "--pair", "2-4")
 	d.fail(1, "add --force to enter it anyway", "round", "add", "w", "--pair", "1-3", "--pair", "2-4")

@@ -33,7 +33,7 @@ func (r ratedFlagSet) apply(s *outflank.Settings) error {
 	return nil
 }
 
-const settingsUsage = "settings SLUG [--name NAME] [--date YYYY-MM-DD] [--rules RULESET] [--rounds N] [--minutes M] [--place CCC] [--clocks yes|no] [--told yes|no] [--contact-nations CCC,CCC]"
+const settingsUsage = "settings SLUG [--name NAME] [--date YYYY-MM-DD] [--rules RULESET] [--rounds N] [--system swiss|round-robin|rules] [--minutes M] [--place CCC] [--clocks yes|no] [--told yes|no] [--contact-nations CCC,CCC]"
 
 // runSettings changes a tournament's settings before round 1 is paired,
 // as the console's settings page does: the flags given change, the others
@@ -45,6 +45,7 @@ func runSettings(e *env, args []string) error {
 	ruleset := fs.String("rules", "", "the `ruleset`: woc, egp, aof, bof-regional, bof-national or custom (brings its own settings)")
 	rounds := fs.Int("rounds", 0, "number of rounds (0: the ruleset's format for the field)")
 	minutes := fs.Int("minutes", 0, "each player's time per game in `minutes` (0: not recorded)")
+	system := fs.String("system", "", "swiss, round-robin, or rules for the ruleset's system for the field; after round 1 a round robin may become a Swiss before round 2 is paired where the rules allow (AOF 1.2, BOF general rule 8, custom), or when it cannot be completed without a rematch")
 	rated := ratedFlags(fs)
 	contact := fs.String("contact-nations", "", "the WOF Nations with Contact Person, `codes` separated by commas: at a WOC each sends one player and an additional young player (WOC I.2.1); every other nation is a National Federation (\"\" for none)")
 	slug, _, err := e.parseSlug(fs, args, 0, settingsUsage)
@@ -72,6 +73,13 @@ func runSettings(e *env, args []string) error {
 			"minutes": func() { edit.Minutes = *minutes }, "place": func() { edit.Place = *rated.place },
 			"clocks": func() { edit.Clocks = *rated.clocks }, "told": func() { edit.Told = *rated.told },
 			"contact-nations": func() { edit.ContactNations = contact },
+			"system": func() {
+				s := *system
+				if s == "rules" {
+					s = ""
+				}
+				edit.System = &s
+			},
 		}
 		for f := range given {
 			set[f]()
@@ -83,6 +91,9 @@ func runSettings(e *env, args []string) error {
 		e.saved(ev, "")
 		if t, err = db.Tournament(ctx, slug); err != nil {
 			return err
+		}
+		if given["system"] {
+			e.printf(e.stdout, "system: %s\n", t.System())
 		}
 		if w := unratedWarning(t); w != "" {
 			e.printf(e.stderr, "%s", w)

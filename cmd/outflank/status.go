@@ -17,7 +17,7 @@ func runStatus(e *env, args []string) error {
 	if asJSON {
 		return writeJSON(e.stdout, report.StatusOf(t))
 	}
-	e.printf(e.stdout, "%s\n", t.Status().Text)
+	e.printf(e.stdout, "%s\nsystem: %s\n", t.Status().Text, t.System())
 	e.printf(e.stdout, "%s", unratedWarning(t))
 	return nil
 }
