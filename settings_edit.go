@@ -25,20 +25,25 @@ type SettingsEdit struct {
 	// Person (Settings.ContactNations; WOC I.2.1): codes separated by
 	// commas. nil keeps them.
 	ContactNations *string
+	// ELOSender, when not nil, replaces who sends the .ELO file to the WOF
+	// (Settings.ELOSender: the federation's name); "" gives the ruleset's
+	// federation. A record like the place, it may change at any time.
+	ELOSender *string
 }
 
 // EditSettings changes t's own fields as edit says, and returns what
 // changed in words ("rules egp → woc; rounds 7 → 9"). Until round 1 is
 // paired nothing depends on them; after, the rounds already played were
 // paired and scored under them, so they are fixed, all but the place,
-// clocks and told settings that decide whether the games are rated. A new ruleset brings
+// clocks and told settings that decide whether the games are rated, and
+// the .ELO file's sender. A new ruleset brings
 // its own settings (Brightwell constant, bye discs, time defaults), as a
 // tournament created under it would have; the draw's seed and the .ELO
 // header are kept.
 func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	started := len(t.Rounds) > 0
 	if started && !t.sameHeader(edit) {
-		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them); only the place, clocks and told settings, which decide whether the games are rated, may still change", t.Slug)
+		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them); only the place, clocks and told settings, which decide whether the games are rated, and the .ELO file's sender may still change", t.Slug)
 	}
 	rs, ok := rules.Get(edit.Rules)
 	if !ok {
@@ -72,6 +77,11 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 			return "", err
 		}
 	}
+	if edit.ELOSender != nil {
+		if s.ELOSender, err = ELOHeader("sender", *edit.ELOSender); err != nil {
+			return "", err
+		}
+	}
 	if s.BrightwellCByRules && !started {
 		s.BrightwellC = rs.BrightwellC(rounds)
 	}
@@ -95,6 +105,7 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	field("clocks", yesWords(t.Settings.Clocks), yesWords(s.Clocks))
 	field("told rated", yesWords(t.Settings.Told), yesWords(s.Told))
 	field("contact nations", nationWords(t.Settings.ContactNations), nationWords(s.ContactNations))
+	field(".ELO sender", senderWords(t.Settings.ELOSender), senderWords(s.ELOSender))
 	if len(diffs) == 0 {
 		return "", Errorf(EINVALID, "nothing to change: %s already has these settings", t.Slug)
 	}
@@ -119,6 +130,13 @@ func (t *Tournament) sameHeader(edit SettingsEdit) bool {
 	}
 	return strings.TrimSpace(edit.Name) == t.Name && edit.Date == t.Date && edit.Rules == t.Rules && edit.Rounds == rounds &&
 		edit.Minutes == t.Settings.Minutes && sameNations
+}
+
+func senderWords(v string) string {
+	if v == "" {
+		return "the ruleset's federation"
+	}
+	return fmt.Sprintf("%q", v)
 }
 
 func nationWords(n string) string {

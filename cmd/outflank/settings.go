@@ -33,7 +33,7 @@ func (r ratedFlagSet) apply(s *outflank.Settings) error {
 	return nil
 }
 
-const settingsUsage = "settings SLUG [--name NAME] [--date YYYY-MM-DD] [--rules RULESET] [--rounds N] [--minutes M] [--place CCC] [--clocks yes|no] [--told yes|no] [--contact-nations CCC,CCC]"
+const settingsUsage = "settings SLUG [--name NAME] [--date YYYY-MM-DD] [--rules RULESET] [--rounds N] [--minutes M] [--place CCC] [--clocks yes|no] [--told yes|no] [--contact-nations CCC,CCC] [--sender NAME]"
 
 // runSettings changes a tournament's settings before round 1 is paired,
 // as the console's settings page does: the flags given change, the others
@@ -47,6 +47,7 @@ func runSettings(e *env, args []string) error {
 	minutes := fs.Int("minutes", 0, "each player's time per game in `minutes` (0: not recorded)")
 	rated := ratedFlags(fs)
 	contact := fs.String("contact-nations", "", "the WOF Nations with Contact Person, `codes` separated by commas: at a WOC each sends one player and an additional young player (WOC I.2.1); every other nation is a National Federation (\"\" for none)")
+	sender := fs.String("sender", "", "who sends the .ELO file to the WOF, your federation's `name`, for its %%Sender: line (\"\": the ruleset's federation); it may change after round 1")
 	slug, _, err := e.parseSlug(fs, args, 0, settingsUsage)
 	if err != nil {
 		return err
@@ -71,7 +72,7 @@ func runSettings(e *env, args []string) error {
 			"rules": func() { edit.Rules = rules.ID(*ruleset) }, "rounds": func() { edit.Rounds = *rounds },
 			"minutes": func() { edit.Minutes = *minutes }, "place": func() { edit.Place = *rated.place },
 			"clocks": func() { edit.Clocks = *rated.clocks }, "told": func() { edit.Told = *rated.told },
-			"contact-nations": func() { edit.ContactNations = contact },
+			"contact-nations": func() { edit.ContactNations = contact }, "sender": func() { edit.ELOSender = sender },
 		}
 		for f := range given {
 			set[f]()
