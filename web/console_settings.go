@@ -7,6 +7,7 @@ import (
 
 	"outflank"
 	"outflank/director"
+	"outflank/exchange"
 	"outflank/rules"
 )
 
@@ -24,6 +25,12 @@ type settingsView struct {
 	RatedRule string
 	RulesList []rules.ID
 	Settings  outflank.Settings
+	// Sender is the .ELO file's sender as typed (Settings.ELOSender);
+	// SenderDefault what the file says when it is empty (the ruleset's
+	// federation), and Country the file's %%Country: line, "" when
+	// nothing gives it (exchange.ELOHeaderLines). They may change at any
+	// time.
+	Sender, SenderDefault, Country string
 }
 
 func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
@@ -32,7 +39,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form := settingsView{Name: t.Name, Date: t.Date, Rules: string(t.Rules), Minutes: strconv.Itoa(t.Settings.Minutes),
-		Place: t.Settings.Place, Clocks: t.Settings.Clocks, Told: t.Settings.Told}
+		Place: t.Settings.Place, Clocks: t.Settings.Clocks, Told: t.Settings.Told, Sender: t.Settings.ELOSender}
 	if !t.Settings.RoundsByPlan {
 		form.Rounds = strconv.Itoa(t.Settings.Rounds)
 	}
@@ -45,6 +52,8 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form settingsView) {
 	form.Locked, form.RulesList, form.Settings = len(t.Rounds) > 0, rules.IDs(), t.Settings
 	form.Unrated, form.RatedRule = t.Unrated(), rules.RatedRule(t.Rules)
+	form.SenderDefault = exchange.ELOSenderDefault(t.Rules)
+	_, form.Country = exchange.ELOHeaderLines(t)
 	v := s.newConsoleView(w, r, t, "settings")
 	v.Error, v.Page = message, form
 	s.consolePage(w, r, status, "console-settings", "Settings · "+t.Name, v)
@@ -57,7 +66,7 @@ func (s *Server) handleSaveSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	form := settingsView{Name: r.FormValue("name"), Date: strings.TrimSpace(r.FormValue("date")), Rules: r.FormValue("rules"),
 		Rounds: r.FormValue("rounds"), Minutes: r.FormValue("minutes"),
-		Place: strings.TrimSpace(r.FormValue("place")), Clocks: r.FormValue("clocks"), Told: r.FormValue("told")}
+		Place: strings.TrimSpace(r.FormValue("place")), Clocks: r.FormValue("clocks"), Told: r.FormValue("told"), Sender: r.FormValue("elo_sender")}
 	if len(t.Rounds) > 0 && r.FormValue("rated_only") != "" {
 		// Round 1 is paired: the page sends the rated-games fields alone.
 		form.Name, form.Date, form.Rules, form.Rounds, form.Minutes = t.Name, t.Date, string(t.Rules), strconv.Itoa(t.Settings.Rounds), strconv.Itoa(t.Settings.Minutes)
@@ -76,8 +85,12 @@ func (s *Server) handleSaveSettings(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
-	ev, err := director.EditSettings(r.Context(), s.store, t.Slug, outflank.SettingsEdit{Name: form.Name, Date: form.Date,
-		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes, Place: form.Place, Clocks: form.Clocks, Told: form.Told})
+	edit := outflank.SettingsEdit{Name: form.Name, Date: form.Date,
+		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes, Place: form.Place, Clocks: form.Clocks, Told: form.Told}
+	if _, sent := r.PostForm["elo_sender"]; sent {
+		edit.ELOSender = &form.Sender
+	}
+	ev, err := director.EditSettings(r.Context(), s.store, t.Slug, edit)
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return
