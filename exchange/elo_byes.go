@@ -127,10 +127,25 @@ func classifyFile(checks []HeaderCheck, lines []wof.Player, fits []fit, tallies 
 // what was set.
 func (b *eloBuilder) chooseByeDiscs(tallies map[int]*eloTally) {
 	s := &b.t.Settings
+	// Only a line with a point more than the games, and a round without
+	// a game, can be a bye's.
+	type line struct {
+		pl    wof.Player
+		tally *eloTally
+	}
+	var maybe []line
+	for _, pl := range b.file.Players {
+		if id, ok := b.ids[pl.ID]; ok && pl.Score != nil && pl.Discs != nil && len(tallies[id].free) > 0 && *pl.Score >= tallies[id].points+1 {
+			maybe = append(maybe, line{pl, tallies[id]})
+		}
+	}
+	if len(maybe) == 0 {
+		return
+	}
 	explained := func(bye int) int {
 		n := 0
-		for _, pl := range b.file.Players {
-			if id, ok := b.ids[pl.ID]; ok && classify(pl, tallies[id], bye, s.UnplayedDiscs[0]).byes > 0 {
+		for _, l := range maybe {
+			if classify(l.pl, l.tally, bye, s.UnplayedDiscs[0]).byes > 0 {
 				n++
 			}
 		}

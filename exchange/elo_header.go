@@ -296,30 +296,37 @@ func pickRounds(free []int, n int, taken map[int]bool) []int {
 
 // tallies adds up each player's games as the tournament holds them.
 func (b *eloBuilder) tallies() map[int]*eloTally {
+	// Players are numbered 1, 2, 3...: slices indexed by id, not maps,
+	// keep the walk over every game and round cheap at 100,000 games.
+	top := 0
+	for _, p := range b.t.Players {
+		top = max(top, p.ID)
+	}
+	byID := make([]*eloTally, top+1)
 	tallies := make(map[int]*eloTally, len(b.t.Players))
 	for _, p := range b.t.Players {
-		tallies[p.ID] = &eloTally{written: b.written[p.ID], unknown: b.unknown[p.ID]}
+		byID[p.ID] = &eloTally{written: b.written[p.ID], unknown: b.unknown[p.ID]}
+		tallies[p.ID] = byID[p.ID]
 	}
-	played := make(map[int]bool, len(b.t.Players))
+	played := make([]int, top+1) // the last round number each id played in
 	for _, r := range b.t.Rounds {
 		main := r.Stage == outflank.StageSwiss || r.Stage == outflank.StageRoundRobin
-		clear(played)
 		for _, g := range r.Games {
-			played[g.Black], played[g.White] = true, true
+			played[g.Black], played[g.White] = r.Number, r.Number
 			if g.Result == nil {
 				continue
 			}
 			bp, wp := g.Result.Points()
-			b.count(tallies[g.Black], main, bp, g.Result.BlackDiscs)
-			b.count(tallies[g.White], main, wp, g.Result.WhiteDiscs)
+			byID[g.Black].count(main, bp, g.Result.BlackDiscs)
+			byID[g.White].count(main, wp, g.Result.WhiteDiscs)
 		}
 		for _, id := range r.Byes {
-			played[id] = true
+			played[id] = r.Number
 		}
 		if main {
 			for _, p := range b.t.Players {
-				if !played[p.ID] {
-					tallies[p.ID].free = append(tallies[p.ID].free, r.Number)
+				if played[p.ID] != r.Number {
+					byID[p.ID].free = append(byID[p.ID].free, r.Number)
 				}
 			}
 		}
@@ -328,7 +335,7 @@ func (b *eloBuilder) tallies() map[int]*eloTally {
 }
 
 // count adds a game's points and discs to t.
-func (b *eloBuilder) count(t *eloTally, main bool, points float64, discs int) {
+func (t *eloTally) count(main bool, points float64, discs int) {
 	if !main {
 		t.addedPoints += points
 		t.addedDiscs += discs
