@@ -38,6 +38,15 @@ func (b *eloBuilder) checkHeader() []HeaderCheck {
 		return nil
 	}
 	tallies := b.tallies()
+	lineOf := make(map[int]wof.Player, len(f.Players))
+	for _, pl := range f.Players {
+		if id, ok := b.ids[pl.ID]; ok {
+			if _, dup := lineOf[id]; !dup {
+				lineOf[id] = pl
+			}
+		}
+	}
+	openRounds(tallies, lineOf, b.t.Settings.ByeDiscs[0], b.t.Settings.UnplayedDiscs[0])
 	b.chooseByeDiscs(tallies)
 	s := b.t.Settings
 	var checks []HeaderCheck
@@ -55,7 +64,7 @@ func (b *eloBuilder) checkHeader() []HeaderCheck {
 	classifyFile(checks, lines, fits, tallies)
 	// The players with the fewest rounds to choose from first, so that a
 	// bye goes where only it fits before another takes the round.
-	slack := func(i int) int { return len(tallies[checks[i].Player].free) - fits[i].byes - fits[i].absent }
+	slack := func(i int) int { return tallies[checks[i].Player].usable - fits[i].byes - fits[i].absent }
 	var mends []int
 	for i, fit := range fits {
 		if fit.byes+fit.absent > 0 {
@@ -66,12 +75,18 @@ func (b *eloBuilder) checkHeader() []HeaderCheck {
 	taken := map[int]bool{}
 	for _, i := range mends {
 		c, tally := &checks[i], tallies[checks[i].Player]
-		c.Byes = pickRounds(tally.free, fits[i].byes, taken)
+		byes := pickRounds(tally.byeOK, fits[i].byes, taken)
+		rest := slices.DeleteFunc(slices.Clone(tally.missOK), func(n int) bool { return slices.Contains(byes, n) })
+		if len(rest) < fits[i].absent {
+			// The rounds a bye fits leave too few to miss: no way to
+			// place both.
+			c.Class = HeaderMissing
+			continue
+		}
+		c.Byes, c.Absent = byes, rest[:fits[i].absent]
 		for _, n := range c.Byes {
 			taken[n] = true
 		}
-		rest := slices.DeleteFunc(slices.Clone(tally.free), func(n int) bool { return slices.Contains(c.Byes, n) })
-		c.Absent = rest[:fits[i].absent]
 		b.putBack(c, lines[i], tally, slack(i) > 0)
 	}
 	b.warnDifferences(checks, lines, fits, tallies)
@@ -135,7 +150,7 @@ func (b *eloBuilder) chooseByeDiscs(tallies map[int]*eloTally) {
 	}
 	var maybe []line
 	for _, pl := range b.file.Players {
-		if id, ok := b.ids[pl.ID]; ok && pl.Score != nil && pl.Discs != nil && len(tallies[id].free) > 0 && *pl.Score >= tallies[id].points+1 {
+		if id, ok := b.ids[pl.ID]; ok && pl.Score != nil && pl.Discs != nil && len(tallies[id].byeOK) > 0 && *pl.Score >= tallies[id].points+1 {
 			maybe = append(maybe, line{pl, tallies[id]})
 		}
 	}
@@ -184,7 +199,10 @@ func (b *eloBuilder) putBack(c *HeaderCheck, pl wof.Player, tally *eloTally, cho
 	if len(c.Absent) > 0 {
 		if err := t.MarkAbsent(c.Player, c.Absent); err != nil {
 			b.warn("%s: the player line counts %s as missed, which cannot be recorded: %s", t.Describe(c.Player), outflank.RoundList(c.Absent), outflank.ErrorMessage(err))
-			c.Absent = nil
+			c.Absent, c.Class = nil, HeaderMissing
+			if len(c.Byes) == 0 {
+				return
+			}
 		}
 	}
 	s := t.Settings

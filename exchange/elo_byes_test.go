@@ -363,3 +363,24 @@ func TestELOImportHeaderCheckBounded(t *testing.T) {
 		t.Errorf("no %q among %d warnings", want, len(warnings))
 	}
 }
+
+// TestELOImportNoByeBesideAMissingGame: a point more than the games, in a
+// round without a game, is no bye when another player without a game in
+// that round has a line that counts a game more (Grenoble 2009 comments
+// out ANDRIANI's games: NICOLET's win over him is no bye). When the other
+// line counts nothing for the round, the bye is put back.
+func TestELOImportNoByeBesideAMissingGame(t *testing.T) {
+	games := `%Round: 1
+1 (40)>(24) 2 B
+%Round: 2
+1 (40)>(24) 3 B
+2 (40)>(24) 4 B
+`
+	_, _, checks := readTestELO(t, elo("%_% 1, A, a, , 2, 80\n%_% 2, B, b, , 1, 64\n%_% 3, C, c, , 1, 64\n%_% 4, D, d, , 0, 48\n"+games), rules.AOF)
+	checkClasses(t, checks, map[int]HeaderClass{3: HeaderMissing, 4: HeaderMissing})
+	tour, _, checks := readTestELO(t, elo("%_% 1, A, a, , 2, 80\n%_% 2, B, b, , 1, 64\n%_% 3, C, c, , 1, 64\n%_% 4, D, d, , 0, 24\n"+games), rules.AOF)
+	checkClasses(t, checks, map[int]HeaderClass{3: HeaderBye, 4: HeaderAgree})
+	if !slices.Equal(tour.Rounds[0].Byes, []int{3}) {
+		t.Errorf("round 1 byes %v, want C's", tour.Rounds[0].Byes)
+	}
+}

@@ -110,9 +110,22 @@ type eloTally struct {
 	// unknown counts the main-stage games whose discs it does not give.
 	written, unknown int
 	// games counts the main-stage games, free lists the main-stage rounds
-	// in which the player has no game.
-	games int
-	free  []int
+	// in which the player has no game, byeOK and missOK those of them
+	// where a bye or an absence may be put back (openRounds), usable how
+	// many rounds are in either.
+	games               int
+	free, byeOK, missOK []int
+	usable              int
+}
+
+// explain is explain within the rounds where t's player may have had a
+// bye or missed the round.
+func (t *eloTally) explain(points float64, discs, bye, unplayed int) (byes, absent int, ok bool) {
+	byes, absent, ok = explain(points, discs, len(t.free), bye, unplayed)
+	if !ok || byes > len(t.byeOK) || absent > len(t.missOK) || byes+absent > t.usable {
+		return 0, 0, false
+	}
+	return byes, absent, true
 }
 
 // byeScoring is a way to score a bye: the receiver's discs, and how it is
@@ -166,7 +179,7 @@ func classify(pl wof.Player, t *eloTally, bye, unplayed int) fit {
 	if score == t.points && discs == t.discs {
 		return fit{class: HeaderAgree}
 	}
-	if byes, absent, ok := explain(score-t.points, discs-t.discs, len(t.free), bye, unplayed); ok {
+	if byes, absent, ok := t.explain(score-t.points, discs-t.discs, bye, unplayed); ok {
 		if byes > 0 {
 			return fit{HeaderBye, byes, absent, 0}
 		}
@@ -175,7 +188,7 @@ func classify(pl wof.Player, t *eloTally, bye, unplayed int) fit {
 	if score == t.points+t.addedPoints && discs == t.discs+t.addedDiscs {
 		return fit{class: HeaderAdded}
 	}
-	if byes, absent, ok := explain(score-t.points-t.addedPoints, discs-t.discs-t.addedDiscs, len(t.free), bye, unplayed); ok {
+	if byes, absent, ok := t.explain(score-t.points-t.addedPoints, discs-t.discs-t.addedDiscs, bye, unplayed); ok {
 		// The byes are the main stage's, whatever else the line counts.
 		return fit{HeaderAdded, byes, absent, 0}
 	}
@@ -183,13 +196,13 @@ func classify(pl wof.Player, t *eloTally, bye, unplayed int) fit {
 		if other.discs == bye {
 			continue
 		}
-		if _, _, ok := explain(score-t.points, discs-t.discs, len(t.free), other.discs, unplayed); ok {
+		if _, _, ok := t.explain(score-t.points, discs-t.discs, other.discs, unplayed); ok {
 			return fit{class: HeaderOtherBye, otherByeDiscs: other.discs}
 		}
 	}
 	if t.written != t.discs {
 		// The byes, with discs as the games write them.
-		if byes, absent, ok := explain(score-t.points, discs-t.written, len(t.free), bye, unplayed); ok {
+		if byes, absent, ok := t.explain(score-t.points, discs-t.written, bye, unplayed); ok {
 			return fit{writtenClass(t), byes, absent, 0}
 		}
 	}
@@ -332,6 +345,87 @@ func (b *eloBuilder) tallies() map[int]*eloTally {
 		}
 	}
 	return tallies
+}
+
+// openRounds sets the rounds in which each player may have had a bye or
+// missed the round: those without a game in which no other player without
+// a game has a line that counts more than his games, not as byes or
+// rounds missed, in a way a game between the two would explain. A bye is a point: not where another may
+// have lost a game there (his line has fewer extra points than rounds
+// without a game), as at Grenoble 2009, whose file comments out
+// ANDRIANI's games, NICOLET's win over him, 40-24, is no bye though AOF
+// scores one so. A round missed is no point: not where another may have
+// won a game there. unplayed is the discs of a round missed, which
+// explains more discs without a point (BOF general rule 11).
+func openRounds(tallies map[int]*eloTally, lines map[int]wof.Player, bye, unplayed int) {
+	canLose, canWin := map[int]int{}, map[int]int{}
+	loser, winner := map[int]bool{}, map[int]bool{}
+	for id, t := range tallies {
+		pl, ok := lines[id]
+		if !ok || pl.Score == nil || len(t.free) == 0 {
+			continue
+		}
+		extra := *pl.Score - t.points
+		more := extra > 0 || pl.Discs != nil && *pl.Discs > t.discs
+		if !more || pl.Discs != nil && byesOrMissed(*pl.Score, *pl.Discs, t, bye, unplayed) {
+			continue
+		}
+		loser[id], winner[id] = extra < float64(len(t.free)), extra >= 1
+		for _, r := range t.free {
+			if loser[id] {
+				canLose[r]++
+			}
+			if winner[id] {
+				canWin[r]++
+			}
+		}
+	}
+	for id, t := range tallies {
+		t.byeOK, t.missOK, t.usable = nil, nil, 0
+		for _, r := range t.free {
+			lose, win := canLose[r], canWin[r]
+			if loser[id] {
+				lose--
+			}
+			if winner[id] {
+				win--
+			}
+			if lose == 0 {
+				t.byeOK = append(t.byeOK, r)
+			}
+			if win == 0 {
+				t.missOK = append(t.missOK, r)
+			}
+			if lose == 0 || win == 0 {
+				t.usable++
+			}
+		}
+	}
+}
+
+// byesOrMissed reports whether a line's totals, score and discs, are t's
+// games (with or without the added results) and byes, scored as the
+// event or any of otherByes scores them, and rounds missed, in t's rounds
+// without a game.
+func byesOrMissed(score float64, discs int, t *eloTally, bye, unplayed int) bool {
+	for _, d := range append([]int{bye}, byeDiscsOfOthers()...) {
+		if _, _, ok := explain(score-t.points, discs-t.discs, len(t.free), d, unplayed); ok {
+			return true
+		}
+		if _, _, ok := explain(score-t.points-t.addedPoints, discs-t.discs-t.addedDiscs, len(t.free), d, unplayed); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// byeDiscsOfOthers lists the discs of otherByes.
+func byeDiscsOfOthers() []int {
+	discs := make([]int, len(otherByes))
+	for i, o := range otherByes {
+		discs[i] = o.discs
+	}
+	return discs
 }
 
 // count adds a game's points and discs to t.
