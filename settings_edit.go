@@ -29,20 +29,25 @@ type SettingsEdit struct {
 	// (Settings.System: "swiss", "round-robin", "" for the ruleset's); nil
 	// keeps it. After round 1 only as SystemSwitchAllowed says.
 	System *string
+	// ELOSender, when not nil, replaces who sends the .ELO file to the WOF
+	// (Settings.ELOSender: the federation's name); "" gives the ruleset's
+	// federation. A record like the place, it may change at any time.
+	ELOSender *string
 }
 
 // EditSettings changes t's own fields as edit says, and returns what
 // changed in words ("rules egp → woc; rounds 7 → 9"). Until round 1 is
 // paired nothing depends on them; after, the rounds already played were
 // paired and scored under them, so they are fixed, all but the place,
-// clocks and told settings that decide whether the games are rated. A new ruleset brings
+// clocks and told settings that decide whether the games are rated, and
+// the .ELO file's sender. A new ruleset brings
 // its own settings (Brightwell constant, bye discs, time defaults), as a
 // tournament created under it would have; the draw's seed and the .ELO
 // header are kept.
 func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	started := len(t.Rounds) > 0
 	if started && !t.sameHeader(edit) {
-		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them); only the place, clocks and told settings, which decide whether the games are rated, may still change", t.Slug)
+		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them); only the place, clocks and told settings, which decide whether the games are rated, and the .ELO file's sender may still change", t.Slug)
 	}
 	rs, ok := rules.Get(edit.Rules)
 	if !ok {
@@ -87,6 +92,11 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 			return "", err
 		}
 	}
+	if edit.ELOSender != nil {
+		if s.ELOSender, err = ELOHeader("sender", *edit.ELOSender); err != nil {
+			return "", err
+		}
+	}
 	if s.BrightwellCByRules && !started {
 		s.BrightwellC = rs.BrightwellC(rounds)
 	}
@@ -111,6 +121,7 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	field("clocks", yesWords(t.Settings.Clocks), yesWords(s.Clocks))
 	field("told rated", yesWords(t.Settings.Told), yesWords(s.Told))
 	field("contact nations", nationWords(t.Settings.ContactNations), nationWords(s.ContactNations))
+	field(".ELO sender", senderWords(t.Settings.ELOSender), senderWords(s.ELOSender))
 	if len(diffs) == 0 {
 		return "", Errorf(EINVALID, "nothing to change: %s already has these settings", t.Slug)
 	}
@@ -143,6 +154,13 @@ func systemWords(s string) string {
 		return "by the rules"
 	}
 	return s
+}
+
+func senderWords(v string) string {
+	if v == "" {
+		return "the ruleset's federation"
+	}
+	return fmt.Sprintf("%q", v)
 }
 
 func nationWords(n string) string {

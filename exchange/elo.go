@@ -24,10 +24,25 @@ import (
 // "%%Added results" become playoff rounds; the first player is black unless
 // the line says W, or says nothing. The result operator decides the result:
 // discs that contradict it, or are missing, make a result with unknown discs.
+//
+// An .ELO file has no bye lines: the import compares each player line's
+// score and disc count with the player's games, and puts back the byes
+// (and, where the ruleset scores a round missed with discs, the absences)
+// that make them agree, saying so; every other difference is a warning
+// (checkHeader; docs/formats.md).
 func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []string, error) {
+	b, err := readELO(r, id, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b.t, b.warnings, nil
+}
+
+// readELO is ReadELO, giving the builder with what the header check found.
+func readELO(r io.Reader, id rules.ID, path string) (*eloBuilder, error) {
 	f, warns, err := wof.Read(r)
 	if err != nil {
-		return nil, nil, outflank.Errorf(outflank.EINVALID, "not a readable .ELO file: %v", err)
+		return nil, outflank.Errorf(outflank.EINVALID, "not a readable .ELO file: %v", err)
 	}
 	var warnings []string
 	for _, w := range warns {
@@ -45,9 +60,12 @@ func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []str
 	}
 	t, err := outflank.NewTournament(slugOf(path), name, date, id, 0)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	b := &eloBuilder{t: t, reg: t.Registrar(), ids: map[int]int{}}
+	b := &eloBuilder{t: t, reg: t.Registrar(), ids: map[int]int{}, warnings: warnings, file: f, written: map[int]int{}, unknown: map[int]int{}}
+	for _, r := range f.Rounds {
+		b.marked = b.marked || r.Number > 0
+	}
 	for _, p := range f.Players {
 		b.addPlayer(p)
 	}
@@ -64,7 +82,15 @@ func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []str
 	if len(t.Rounds) == 0 {
 		b.warn("the file has no games")
 	}
-	t.Settings = outflank.DefaultSettings(mustRuleset(id), max(len(t.Rounds), 1))
+	// The rounds of the main stage are the event's (the Brightwell
+	// constant of AOF and BOF follows them); the added results are not.
+	main := 0
+	for _, r := range t.Rounds {
+		if r.Stage == outflank.StageSwiss {
+			main++
+		}
+	}
+	t.Settings = outflank.DefaultSettings(mustRuleset(id), max(main, 1))
 	// The header's sender and country go back into the file exported.
 	for _, h := range []struct {
 		what, value string
@@ -72,12 +98,13 @@ func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []str
 	}{{"sender", f.Sender, &t.Settings.ELOSender}, {"country", f.Country, &t.Settings.ELOCountry}} {
 		v, err := outflank.ELOHeader(h.what, h.value)
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("%%%%%s: line left out: %s", strings.ToUpper(h.what[:1])+h.what[1:], outflank.ErrorMessage(err)))
+			b.warn("%%%%%s: line left out: %s", strings.ToUpper(h.what[:1])+h.what[1:], outflank.ErrorMessage(err))
 			continue
 		}
 		*h.dst = v
 	}
-	return t, append(warnings, b.warnings...), nil
+	b.checks = b.checkHeader()
+	return b, nil
 }
 
 type eloBuilder struct {
@@ -85,6 +112,14 @@ type eloBuilder struct {
 	reg      *outflank.Registrar // every player is added through it
 	ids      map[int]int         // WOF id -> tournament player id
 	warnings []string
+	file     *wof.File
+	// marked says the file numbers its rounds (%Round: markers).
+	marked bool
+	// written and unknown tally the main stage's discs as written and its
+	// games without discs, by tournament player id (noteWritten).
+	written, unknown map[int]int
+	// checks are what checkHeader found.
+	checks []HeaderCheck
 }
 
 func (b *eloBuilder) warn(format string, args ...any) {
@@ -196,6 +231,10 @@ func (b *eloBuilder) addRound(stage outflank.Stage, games []*wof.Game, name stri
 		res := b.result(g)
 		if _, err := b.t.SetResult(r.Number, i+1, res, outflank.ResultOptions{}); err != nil {
 			b.warn("line %d: %s", g.Line, outflank.ErrorMessage(err))
+			continue
+		}
+		if stage == outflank.StageSwiss {
+			b.noteWritten(g, pairs[i].Black, pairs[i].White, res.DiscsUnknown)
 		}
 	}
 }

@@ -2,7 +2,10 @@ package exchange
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,35 +16,61 @@ import (
 )
 
 // TestWriteELOHeader: the %%Sender: and %%Country: lines are the
-// tournament's settings, not "Outflank" and a guess from the players'
-// countries; an imported .ELO file keeps its own.
+// tournament's settings; without them (issue 24, 10), the federation whose
+// rules the event follows and the country of the place the games are
+// played in, named as the WOF's files name it; empty, and missing, only
+// when nothing gives them. An imported .ELO file keeps its own.
 func TestWriteELOHeader(t *testing.T) {
-	tour, err := outflank.NewTournament("oadby", "Oadby Regional", "2010-03-13", rules.BOFRegional, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []outflank.Player{{Name: "Anna Berg", Country: "SWE"}, {Name: "Ben Berg", Country: "SWE"}} {
-		if _, err := tour.AddPlayer(p); err != nil {
+	header := func(id rules.ID, place string) (*outflank.Tournament, *wof.File) {
+		t.Helper()
+		tour, err := outflank.NewTournament("oadby", "Oadby Regional", "2010-03-13", id, 5)
+		if err != nil {
 			t.Fatal(err)
 		}
+		tour.Settings.Place = place
+		for _, p := range []outflank.Player{{Name: "Anna Berg", Country: "SWE"}, {Name: "Ben Berg", Country: "SWE"}} {
+			if _, err := tour.AddPlayer(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var b bytes.Buffer
+		if err := WriteELO(&b, tour); err != nil {
+			t.Fatal(err)
+		}
+		f, _, err := wof.Read(bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tour, f
 	}
+	for _, c := range []struct {
+		id                     rules.ID
+		place, sender, country string
+		missing                []string
+	}{
+		{rules.BOFRegional, "", "British Othello Federation", "Great-Britain", nil},
+		{rules.BOFNational, "SCO", "British Othello Federation", "Great-Britain", nil},
+		{rules.AOF, "AUS", "Australian Othello Federation", "Australia", nil},
+		{rules.WOC, "", "World Othello Federation", "World", nil},
+		{rules.WOC, "JPN", "World Othello Federation", "Japan", nil},
+		{rules.EGP, "CZE", "", "Czech Republic", []string{"sender"}},
+		{rules.EGP, "NED", "", "Netherlands", []string{"sender"}},
+		{rules.Custom, "HKG", "", "Hong-Kong", []string{"sender"}},
+		{rules.Custom, "", "", "", []string{"sender", "country"}},
+		{rules.Custom, "XYZ", "", "", []string{"sender", "country"}},
+	} {
+		tour, f := header(c.id, c.place)
+		if f.Sender != c.sender || f.Country != c.country || !slices.Equal(MissingELOHeader(tour), c.missing) {
+			t.Errorf("%s in %q: sender %q, country %q, missing %v; want %q, %q, %v", c.id, c.place, f.Sender, f.Country, MissingELOHeader(tour), c.sender, c.country, c.missing)
+		}
+	}
+	tour, _ := header(rules.BOFRegional, "")
+	tour.Settings.ELOSender, tour.Settings.ELOCountry = "Geoff Hubbard", "England"
 	var b bytes.Buffer
 	if err := WriteELO(&b, tour); err != nil {
 		t.Fatal(err)
 	}
-	f, _, err := wof.Read(bytes.NewReader(b.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f.Sender != "" || f.Country != "" || len(MissingELOHeader(tour)) != 2 {
-		t.Errorf("without settings: sender %q, country %q, missing %v; want both empty and missing", f.Sender, f.Country, MissingELOHeader(tour))
-	}
-	tour.Settings.ELOSender, tour.Settings.ELOCountry = "Geoff Hubbard", "Great-Britain"
-	b.Reset()
-	if err := WriteELO(&b, tour); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), "%%Country: Great-Britain\n") || !strings.Contains(b.String(), "%%Sender: Geoff Hubbard\n") || MissingELOHeader(tour) != nil {
+	if !strings.Contains(b.String(), "%%Country: England\n") || !strings.Contains(b.String(), "%%Sender: Geoff Hubbard\n") || MissingELOHeader(tour) != nil {
 		t.Errorf("with settings:\n%s", b.String())
 	}
 	path := shareddata.File(t, "elo", "20100313_Oadby_Regional.ELO")
@@ -115,5 +144,50 @@ func TestELONamesOfTheWOFList(t *testing.T) {
 	}
 	if len(db.Players) < 10000 {
 		t.Errorf("read %d players", len(db.Players))
+	}
+}
+
+// TestELOCountriesOfTheArchive: the names the export writes on its
+// %%Country: line for the archive's countries are spelled as the WOF
+// archive's own headers spell them ("Great-Britain", "Hong-Kong", "Czech
+// Republic"), and every spelling those headers use more than once for a
+// country has a code that gives it.
+func TestELOCountriesOfTheArchive(t *testing.T) {
+	dir := shareddata.Dir(t, "wof/results")
+	seen := map[string]int{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if f, _, err := wof.Read(bytes.NewReader(data)); err == nil && f.Country != "" {
+			seen[f.Country]++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive := []string{"ARG", "AUS", "AUT", "BEL", "BLR", "BRA", "CAN", "CHE", "CHN", "CIV", "CZE", "DEU", "DNK", "ESP", "FIN",
+		"FRA", "GBR", "GRC", "GTM", "HKG", "IDN", "IND", "IRN", "ISL", "ISR", "ITA", "JPN", "KOR", "LKA", "MNG", "MYS", "NLD",
+		"NOR", "PAK", "POL", "ROU", "RUS", "SGP", "SRB", "SWE", "THA", "TUR", "TWN", "UKR", "USA", "ZAF"}
+	named := map[string]bool{"World": true}
+	for _, code := range archive {
+		name, ok := ELOCountryName(code)
+		if !ok || seen[name] == 0 {
+			t.Errorf("%s: %q, which no header of the archive writes", code, name)
+		}
+		named[name] = true
+	}
+	for name, n := range seen {
+		if n > 1 && len(name) > 3 && !named[name] {
+			t.Errorf("the archive's headers name %q %d times, and no code gives it", name, n)
+		}
+	}
+	if _, ok := ELOCountryName("XYZ"); ok {
+		t.Errorf("XYZ has a name")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"outflank"
+	"outflank/rules"
 	"outflank/wof"
 )
 
@@ -15,8 +16,8 @@ import (
 const provisionalBase = 900000
 
 // WriteELO writes t as a WOF .ELO rating file: the header (its %%Sender:
-// and %%Country: lines from the settings, empty when not set: see
-// MissingELOHeader), a line per player
+// and %%Country: lines as ELOHeaderLines gives them, empty when it cannot:
+// see MissingELOHeader), a line per player
 // with points, disc count and rating, the rounds' games under %Round
 // markers, and the playoff and final games after %%Added results.
 // Forfeits and unplayed games are left out (no game was played to rate),
@@ -26,7 +27,8 @@ const provisionalBase = 900000
 // Every name can be written: eloNameFields makes the SURNAME and Firstname
 // fields of names with several commas or a "%".
 func WriteELO(w io.Writer, t *outflank.Tournament) error {
-	f := &wof.File{Tournament: eloTournamentHeader(t.Name, t.Slug), Country: t.Settings.ELOCountry, Sender: t.Settings.ELOSender, Creator: "Outflank"}
+	sender, country := ELOHeaderLines(t)
+	f := &wof.File{Tournament: eloTournamentHeader(t.Name, t.Slug), Country: country, Sender: sender, Creator: "Outflank"}
 	if d, err := time.Parse(time.DateOnly, t.Date); err == nil {
 		f.DateFrom = wof.Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
 	}
@@ -89,15 +91,56 @@ func eloGames(t *outflank.Tournament, r outflank.Round, ids map[int]int) []wof.G
 	return games
 }
 
-// MissingELOHeader lists the lines of the .ELO header t's settings leave
-// empty ("sender", "country"): the WOF's rating officer needs to know who
-// sent the file and where the event was held, and Outflank does not guess.
+// ELOHeaderLines returns the %%Sender: and %%Country: lines of t's .ELO
+// file: the settings' (ELOSender, ELOCountry, an imported file's own), or
+// else the federation whose rules the event follows (ELOSenderDefault) and
+// the country the games are played in (Settings.Place, the ruleset's when
+// not set: the UK for the BOF's), named as the WOF's files name it
+// (ELOCountryName); a WOC without a place is "World", as the header of
+// every WOC from 1991 to 2025 says. Either is "" when nothing gives it.
+func ELOHeaderLines(t *outflank.Tournament) (sender, country string) {
+	sender, country = t.Settings.ELOSender, t.Settings.ELOCountry
+	if sender == "" {
+		sender = ELOSenderDefault(t.Rules)
+	}
+	if country == "" {
+		switch place := t.RatingConditions().Place; {
+		case place != "":
+			country, _ = ELOCountryName(place)
+		case t.Rules == rules.WOC:
+			country = "World"
+		}
+	}
+	return sender, country
+}
+
+// federations names the federation whose rules a ruleset is: its events
+// are its to send to the WOF (BOF rules 9: the Federation organises its
+// tournaments; the WOC is the WOF's own). The EGP's are sent by the
+// federation of the country that holds them, and a custom event's by its
+// organiser: no default.
+var federations = map[rules.ID]string{
+	rules.BOFRegional: "British Othello Federation",
+	rules.BOFNational: "British Othello Federation",
+	rules.AOF:         "Australian Othello Federation",
+	rules.WOC:         "World Othello Federation",
+}
+
+// ELOSenderDefault returns the %%Sender: line of an event under ruleset
+// id whose settings name no sender: the federation whose rules it follows,
+// or "" when that is not known.
+func ELOSenderDefault(id rules.ID) string { return federations[id] }
+
+// MissingELOHeader lists the lines of the .ELO header that ELOHeaderLines
+// leaves empty for t ("sender", "country"): the WOF's rating officer needs
+// to know who sent the file and where the event was held.
 func MissingELOHeader(t *outflank.Tournament) []string {
 	var missing []string
-	if t.Settings.ELOSender == "" {
+	sender, country := ELOHeaderLines(t)
+	if sender == "" {
 		missing = append(missing, "sender")
 	}
-	if t.Settings.ELOCountry == "" {
+	if country == "" {
 		missing = append(missing, "country")
 	}
 	return missing

@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -90,6 +91,49 @@ func FuzzReadPlayersCSV(f *testing.F) {
 		}
 		for _, p := range players {
 			_, _ = tour.AddPlayer(p) // may be refused; must not panic
+		}
+	})
+}
+
+// FuzzReadELO: any input either fails with a user error or gives a
+// tournament whose byes and absences, put back from the player lines, are
+// in rounds where their player has no game, and whose tournament file
+// reads back.
+func FuzzReadELO(f *testing.F) {
+	oadby, err := os.ReadFile("testdata/20100313_Oadby_Regional.ELO")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, seed := range []string{string(oadby), elo(threePlayers), elo("%_% 1, A, a, , 1, 44\n%_% 2, B, b, , 1, 44\n1 (40)>(24) 2\n"),
+		elo("%_% 1, A, a, , 2+1, 999\n%Round: 1\n1 > 2\n%%Added results\n2 (33)>(31) 1 W\n"), ""} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		for _, id := range []rules.ID{rules.BOFRegional, rules.Custom} {
+			tour, _, err := ReadELO(strings.NewReader(data), id, "fuzz.ELO")
+			if err != nil {
+				if outflank.ErrorCode(err) == outflank.EINTERNAL {
+					t.Fatalf("internal error on user input: %v", err)
+				}
+				return
+			}
+			for _, r := range tour.Rounds {
+				for _, bye := range r.Byes {
+					for _, g := range r.Games {
+						if g.Black == bye || g.White == bye {
+							t.Fatalf("round %d: player %d has the bye and a game", r.Number, bye)
+						}
+					}
+				}
+			}
+			tour.Standings(0)
+			var b bytes.Buffer
+			if err := WriteJSON(&b, tour); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ReadJSON(bytes.NewReader(b.Bytes())); err != nil {
+				t.Fatalf("the tournament file of an imported .ELO does not read back: %v", err)
+			}
 		}
 	})
 }

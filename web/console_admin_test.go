@@ -187,3 +187,60 @@ func TestConsoleSettingsRated_BOFRatings1(t *testing.T) {
 		t.Errorf("after round 1 saved %q %+v", after.Name, after.Settings)
 	}
 }
+
+// TestConsoleSettingsELOSender: the settings page edits who sends the
+// .ELO file to the WOF (issue 24, 10): empty, the file names the
+// ruleset's federation and the page says so, with the country the file
+// will name; a sender the file cannot carry, or too long, is a 400 that
+// changes nothing; after round 1 it still changes, as the place does.
+func TestConsoleSettingsELOSender(t *testing.T) {
+	s := newAccessSite(t)
+	admin := s.as("admin (session)")
+	admin.follow(admin.post("/admin/tournaments", url.Values{"slug": {"reg"}, "name": {"Regional"}, "rules": {"bof-regional"}}))
+	mustContain(t, "a new Regional", admin.get("/t/reg/admin/settings"), `<fieldset id="elo">`, `name="elo_sender" value="" maxlength="200" placeholder="British Othello Federation"`,
+		"Left empty, the file names British Othello Federation. Country named in the file: Great-Britain.")
+	base := url.Values{"name": {"Regional"}, "rules": {"bof-regional"}}
+	with := func(sender string) url.Values {
+		v := url.Values{"elo_sender": {sender}}
+		for k, x := range base {
+			v[k] = x
+		}
+		return v
+	}
+	a := admin.post("/t/reg/admin/settings", with("  Scottish   Othello Association "))
+	mustContain(t, "after saving", admin.follow(a), "Saved: settings: .ELO sender the ruleset&#39;s federation → &#34;Scottish Othello Association&#34;.")
+	if got := s.tournament("reg").Settings.ELOSender; got != "Scottish Othello Association" {
+		t.Errorf("saved sender %q", got)
+	}
+	mustContain(t, "the page again", admin.get("/t/reg/admin/settings"), `name="elo_sender" value="Scottish Othello Association"`)
+	for _, bad := range []struct{ sender, says string }{
+		{"50% Club", `an .ELO file cannot carry &#34;%&#34;`},
+		{strings.Repeat("x", 201), "is 201 characters long — shorten it to at most 200"},
+		{"Evil\x1b[31m", "control character"},
+	} {
+		a := admin.post("/t/reg/admin/settings", with(bad.sender))
+		if a.status != http.StatusBadRequest {
+			t.Errorf("sender %q: %d", bad.sender, a.status)
+		}
+		mustContain(t, "sender "+bad.sender, a, bad.says)
+		if got := s.tournament("reg").Settings.ELOSender; got != "Scottish Othello Association" {
+			t.Errorf("after sender %q the sender is %q", bad.sender, got)
+		}
+	}
+	// Cleared, the ruleset's federation again.
+	admin.follow(admin.post("/t/reg/admin/settings", with("")))
+	if got := s.tournament("reg").Settings.ELOSender; got != "" {
+		t.Errorf("cleared sender %q", got)
+	}
+	// After round 1, with the rated-games fields.
+	a = admin.post("/t/club/admin/settings", url.Values{"rated_only": {"1"}, "place": {""}, "clocks": {"yes"}, "told": {"yes"}, "elo_sender": {"Club Federation"}})
+	mustContain(t, "sender after round 1", admin.follow(a), "Club Federation")
+	if got := s.tournament("club").Settings.ELOSender; got != "Club Federation" {
+		t.Errorf("after round 1 the sender is %q", got)
+	}
+	// A form without the field keeps the sender.
+	admin.follow(admin.post("/t/club/admin/settings", url.Values{"rated_only": {"1"}, "place": {"JPN"}, "clocks": {"yes"}, "told": {"yes"}}))
+	if got := s.tournament("club").Settings.ELOSender; got != "Club Federation" {
+		t.Errorf("a form without the sender field changed it to %q", got)
+	}
+}

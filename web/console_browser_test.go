@@ -607,8 +607,9 @@ func TestBrowserConsolePhone(t *testing.T) {
 	page("console-undo", "/t/open/admin/undo", "h1", nil)
 	page("console-settings", "/t/open/admin/settings", "form.grid", func(int64) {
 		// Round 1 is paired: every field but those of rated games (BOF
-		// Ratings 1), which may still change, is disabled, and looks it.
-		fields := run(t, tab, chromedp.Evaluate[[][3]string](`Array.from(document.querySelectorAll("form.grid fieldset:not(#rated) input:not([type=hidden]), form.grid fieldset:not(#rated) select")).map(function (el) {
+		// Ratings 1) and the .ELO file's sender, which may still change,
+		// is disabled, and looks it.
+		fields := run(t, tab, chromedp.Evaluate[[][3]string](`Array.from(document.querySelectorAll("form.grid fieldset:not(#rated):not(#elo) input:not([type=hidden]), form.grid fieldset:not(#rated):not(#elo) select")).map(function (el) {
 			var s = getComputedStyle(el); return [el.name || el.textContent, String(el.matches(":disabled")), s.backgroundColor] })`))
 		if len(fields) < 5 {
 			t.Fatalf("the settings' form has %d fields", len(fields))

@@ -7,6 +7,7 @@ import (
 
 	"outflank"
 	"outflank/director"
+	"outflank/exchange"
 	"outflank/rules"
 )
 
@@ -23,7 +24,13 @@ type settingsView struct {
 	// (a round robin to a Swiss), else SystemFixed says why not.
 	System, SystemText, SystemFixed string
 	SystemOpen                      bool
-	Locked                          bool
+	// Sender is the .ELO file's sender as typed (Settings.ELOSender);
+	// SenderDefault what the file says when it is empty (the ruleset's
+	// federation), and Country the file's %%Country: line, "" when
+	// nothing gives it (exchange.ELOHeaderLines). They may change at any
+	// time.
+	Sender, SenderDefault, Country string
+	Locked                         bool
 	// Unrated says why the games will not be rated, each with its rule.
 	Unrated []rules.Unrated
 	// RatedRule cites what decides it for the ruleset.
@@ -38,7 +45,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form := settingsView{Name: t.Name, Date: t.Date, Rules: string(t.Rules), Minutes: strconv.Itoa(t.Settings.Minutes),
-		Place: t.Settings.Place, Clocks: t.Settings.Clocks, Told: t.Settings.Told, System: t.Settings.System}
+		Place: t.Settings.Place, Clocks: t.Settings.Clocks, Told: t.Settings.Told, System: t.Settings.System, Sender: t.Settings.ELOSender}
 	if !t.Settings.RoundsByPlan {
 		form.Rounds = strconv.Itoa(t.Settings.Rounds)
 	}
@@ -51,6 +58,8 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, form settingsView) {
 	form.Locked, form.RulesList, form.Settings = len(t.Rounds) > 0, rules.IDs(), t.Settings
 	form.Unrated, form.RatedRule = t.Unrated(), rules.RatedRule(t.Rules)
+	form.SenderDefault = exchange.ELOSenderDefault(t.Rules)
+	_, form.Country = exchange.ELOHeaderLines(t)
 	form.SystemText = consoleWords(t.System().String())
 	if form.Locked {
 		ok, why := t.SystemSwitchAllowed()
@@ -68,7 +77,7 @@ func (s *Server) handleSaveSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	form := settingsView{Name: r.FormValue("name"), Date: strings.TrimSpace(r.FormValue("date")), Rules: r.FormValue("rules"),
 		Rounds: r.FormValue("rounds"), Minutes: r.FormValue("minutes"),
-		Place: strings.TrimSpace(r.FormValue("place")), Clocks: r.FormValue("clocks"), Told: r.FormValue("told"), System: r.FormValue("system")}
+		Place: strings.TrimSpace(r.FormValue("place")), Clocks: r.FormValue("clocks"), Told: r.FormValue("told"), System: r.FormValue("system"), Sender: r.FormValue("elo_sender")}
 	system := &form.System
 	if len(t.Rounds) > 0 && r.FormValue("system_only") != "" {
 		// Round 1 is paired: the page sends the system alone.
@@ -94,8 +103,12 @@ func (s *Server) handleSaveSettings(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
-	ev, err := director.EditSettings(r.Context(), s.store, t.Slug, outflank.SettingsEdit{Name: form.Name, Date: form.Date,
-		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes, Place: form.Place, Clocks: form.Clocks, Told: form.Told, System: system})
+	edit := outflank.SettingsEdit{Name: form.Name, Date: form.Date,
+		Rules: rules.ID(form.Rules), Rounds: rounds, Minutes: minutes, Place: form.Place, Clocks: form.Clocks, Told: form.Told, System: system}
+	if _, sent := r.PostForm["elo_sender"]; sent {
+		edit.ELOSender = &form.Sender
+	}
+	ev, err := director.EditSettings(r.Context(), s.store, t.Slug, edit)
 	if err != nil {
 		s.consoleFailed(w, r, err, again)
 		return

@@ -65,8 +65,10 @@
 //     heading when its first field is "ID" (dropped), else a warning and a
 //     comment ("%_% Classical tournament"). A second line for an id is
 //     ignored with a warning. Scores and disc counts are not checked
-//     against the games: senders fill those columns their own way (bonus
-//     points, tie-breaks, discs of withdrawn players).
+//     against the games here: senders fill those columns their own way
+//     (bonus points, tie-breaks, discs of withdrawn players); the import
+//     (package exchange) compares them, to put back the byes the format
+//     has no line for.
 //   - Ids: "+" before an id on a game line is ignored with a warning. When a
 //     file has player lines, a game id without one is a warning (once per
 //     id) and a player without games is a warning; files without player

@@ -66,11 +66,12 @@ func (d circuitJSON) summary() string {
 // .ELO files and checks it against standings worked out by hand from each
 // tournament's final list ('outflank standings SLUG'):
 //
-//	Roma open 2019:  Lai 5, Di Cola 4, Pace 3, Caviola 3, Lamberti 2, Vecchi 2, Marconi 1, Puzzo 0
-//	  -> 200, 140, 90, 60 (3rd-4th equal on points, above 5th: not shared),
-//	     35, 35 (5th-6th share (40+30)/2: EGP I.2.5), 20, 15
+//	Roma open 2019:  Lai 5, Di Cola 4, Caviola 4, Pace 3, Lamberti 3, Vecchi 3, Puzzo 1, Marconi 1
+//	                 (the byes of Caviola, Lamberti, Vecchi and Puzzo put back from the player lines)
+//	  -> 200, 140, 90 (2nd-3rd equal on points, above 5th: not shared), 60 (4th keeps 60),
+//	     35, 35 (5th-6th share (40+30)/2: EGP I.2.5), 17.5, 17.5 (7th-8th: (20+15)/2)
 //	Bergen 2019:     Stokke, Ellingsen R., Lauser, Hjelmen, Ellingsen M., Eriksen -> 200 ... 30
-//	Oadby 2010:      Barrass, Pridmore, Burgess, Arnold, Rowe, Starkey, Butler, Calladine -> 200 ... 15
+//	Oadby 2010:      Barrass, Pridmore, Arnold (his bye put back), Burgess, Rowe, Starkey, Butler, Calladine -> 200 ... 15
 //	Cambridge 2022:  Juodele 5, Plowman G. 5, Leader 4, Plowman M. 2, Plowman A. 2, Plowman S. 0
 //	  -> 200, 140, 90, 60 (4th keeps 60), 40 (5th: the share starts at 5th), 30
 //	Barcelona 2013:  WOF 2 (Tastet), 36, 839 (Kashiwabara), 5071, 4875, 4852, 40006, 90004 -> 200 ... 15
@@ -111,13 +112,14 @@ func TestCircuitEGPFromELOFiles(t *testing.T) {
 	want := "1 TASTET, Marc 400; 2 KASHIWABARA, Takuji 230; " +
 		"3= LAI, Fabrizio 200; 3= STOKKE, Solrun 200; 3= BARRASS, Iain 200; 3= JUODELE, Marius 200; " +
 		"7= DI COLA, Severino 140; 7= ELLINGSEN, Roy 140; 7= PRIDMORE, Ben 140; 7= PLOWMAN, Guy 140; 7= WOF 36 140; " +
-		"12= PACE, Alessandro 90; 12= LAUSER, Andreas 90; 12= BURGESS, Andrew 90; 12= LEADER, Imre 90; 12= NICOLET, Stephane 90; " +
-		"17= CAVIOLA, Leonardo 60; 17= HJELMEN, Gisle 60; 17= ARNOLD, Roy 60; 17= PLOWMAN, Mark 60; 17= WOF 5071 60; 17= DELAUNAY, Arnaud 60; " +
+		"12= CAVIOLA, Leonardo 90; 12= LAUSER, Andreas 90; 12= ARNOLD, Roy 90; 12= LEADER, Imre 90; 12= NICOLET, Stephane 90; " +
+		"17= PACE, Alessandro 60; 17= HJELMEN, Gisle 60; 17= BURGESS, Andrew 60; 17= PLOWMAN, Mark 60; 17= WOF 5071 60; 17= DELAUNAY, Arnaud 60; " +
 		"23= ELLINGSEN Maren, Hopland 40; 23= ROWE, Stephen 40; 23= PLOWMAN, Anya 40; 23= WOF 4875 40; 23= BUTIN, Pierre 40; " +
 		"28= LAMBERTI, Luigi 35; 28= VECCHI, Maria Serena 35; " +
 		"30= ERIKSEN, Maria 30; 30= STARKEY, Helen 30; 30= PLOWMAN, Sophie 30; 30= WOF 4852 30; 30= LAZARD, Emmanuel 30; " +
-		"35= MARCONI, Flavio 20; 35= BUTLER, Robert 20; 35= WOF 40006 20; 35= MICHEL, Stephane 20; " +
-		"39= PUZZO, Giulio 15; 39= CALLADINE, Robert 15; 39= WOF 90004 15; " +
+		"35= BUTLER, Robert 20; 35= WOF 40006 20; 35= MICHEL, Stephane 20; " +
+		"38= PUZZO, Giulio 17.5; 38= MARCONI, Flavio 17.5; " +
+		"40= CALLADINE, Robert 15; 40= WOF 90004 15; " +
 		"42= NICOLAS, Caroline 12.5; 42= ANDRIANI, Bintsa 12.5"
 	if got := doc.summary(); got != want {
 		t.Errorf("standings\ngot  %s\nwant %s", got, want)
@@ -169,9 +171,11 @@ func TestCircuitEGPFromELOFiles(t *testing.T) {
 // points, ties sharing (GP 3); a tie for the winner that best results
 // cannot break waits for a recorded decision (GP 6). By hand:
 //
-//	Oadby:  Barrass 200, Pridmore 160, Burgess 120, Arnold 100, Rowe 80, Starkey 60, Butler 40, Calladine 20
-//	Roma:   Lai 200, Di Cola 160, Pace and Caviola on 3 share 3rd-4th (120+100)/2 = 110,
-//	        Lamberti and Vecchi on 2 share 5th-6th (80+60)/2 = 70, Marconi 40, Puzzo 20
+//	Oadby:  Barrass 200, Pridmore 160, Arnold (his round-1 bye put back from his player line) and
+//	        Burgess on 5 share 3rd-4th (120+100)/2 = 110, Rowe 80, Starkey 60, Butler 40, Calladine 20
+//	Roma:   Lai 200, Di Cola and Caviola on 4 share 2nd-3rd (160+120)/2 = 140, Lamberti, Vecchi
+//	        and Pace on 3 share 4th-6th (100+80+60)/3 = 80, Marconi and Puzzo share (40+20)/2 = 30
+//	        (the byes of Caviola, Lamberti, Vecchi and Puzzo put back)
 //
 // Barrass and Lai are tied on 200, with the same best tournament.
 func TestCircuitBOFGrandPrix(t *testing.T) {
@@ -191,9 +195,9 @@ func TestCircuitBOFGrandPrix(t *testing.T) {
 		t.Errorf("no warning of the undecided tie: %q", errOut)
 	}
 	doc := circuitStandings(t, db, "gp")
-	want := "1= BARRASS, Iain 200; 1= LAI, Fabrizio 200; 3= PRIDMORE, Ben 160; 3= DI COLA, Severino 160; 5 BURGESS, Andrew 120; " +
-		"6= PACE, Alessandro 110; 6= CAVIOLA, Leonardo 110; 8 ARNOLD, Roy 100; 9 ROWE, Stephen 80; 10= LAMBERTI, Luigi 70; 10= VECCHI, Maria Serena 70; " +
-		"12 STARKEY, Helen 60; 13= BUTLER, Robert 40; 13= MARCONI, Flavio 40; 15= CALLADINE, Robert 20; 15= PUZZO, Giulio 20"
+	want := "1= BARRASS, Iain 200; 1= LAI, Fabrizio 200; 3 PRIDMORE, Ben 160; 4= DI COLA, Severino 140; 4= CAVIOLA, Leonardo 140; " +
+		"6= ARNOLD, Roy 110; 6= BURGESS, Andrew 110; 8= ROWE, Stephen 80; 8= LAMBERTI, Luigi 80; 8= PACE, Alessandro 80; 8= VECCHI, Maria Serena 80; " +
+		"12 STARKEY, Helen 60; 13 BUTLER, Robert 40; 14= MARCONI, Flavio 30; 14= PUZZO, Giulio 30; 16 CALLADINE, Robert 20"
 	if got := doc.summary(); got != want {
 		t.Errorf("standings\ngot  %s\nwant %s", got, want)
 	}
@@ -205,7 +209,7 @@ func TestCircuitBOFGrandPrix(t *testing.T) {
 	}
 	must(t, "--db", db, "circuit", "decide", "gp", "--winner", "LAI, Fabrizio", "--reason", "coin toss by the chairman")
 	doc = circuitStandings(t, db, "gp")
-	if got := doc.summary(); !strings.HasPrefix(got, "1 LAI, Fabrizio 200; 2 BARRASS, Iain 200; 3= PRIDMORE") {
+	if got := doc.summary(); !strings.HasPrefix(got, "1 LAI, Fabrizio 200; 2 BARRASS, Iain 200; 3 PRIDMORE") {
 		t.Errorf("after the decision: %s", got)
 	}
 	out := must(t, "--db", db, "circuit", "standings", "gp")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -64,7 +65,8 @@ func runExport(e *env, args []string) error {
 
 // eloHeader puts the sender and country given on the command line in the
 // settings of t (for this export only), and warns about a header line left
-// empty: the WOF's rating officer needs them, and Outflank does not guess.
+// empty (exchange.ELOHeaderLines: neither the settings, the ruleset's
+// federation nor the place give it): the WOF's rating officer needs them.
 func (e *env) eloHeader(t *outflank.Tournament, sender, country string) error {
 	for _, h := range []struct {
 		what, value string
@@ -79,9 +81,17 @@ func (e *env) eloHeader(t *outflank.Tournament, sender, country string) error {
 		}
 		*h.dst = v
 	}
-	if missing := exchange.MissingELOHeader(t); len(missing) > 0 {
-		e.printf(e.stderr, "warning: the .ELO header has no %s: give --sender NAME and --country NAME (the country in words: Italy, Great-Britain, World), or set them when creating the tournament ('outflank new ... --sender NAME --country NAME')\n",
-			strings.Join(missing, " and no "))
+	for _, what := range exchange.MissingELOHeader(t) {
+		switch what {
+		case "sender":
+			e.printf(e.stderr, "warning: the .ELO header has no sender: give --sender NAME (your federation's name), or set the tournament's ('outflank settings %s --sender NAME')\n", t.Slug)
+		case "country":
+			why := "no place is recorded"
+			if t.Settings.Place != "" {
+				why = fmt.Sprintf("Outflank has no name for the place %s", t.Settings.Place)
+			}
+			e.printf(e.stderr, "warning: the .ELO header has no country (%s): give --country NAME (in words: Italy, Great-Britain, World), or record where the event is held ('outflank settings %s --place CCC')\n", why, t.Slug)
+		}
 	}
 	return nil
 }

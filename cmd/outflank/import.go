@@ -80,6 +80,9 @@ func runImport(e *env, args []string) error {
 	}
 	// The audit record names the file, not where it was on this machine.
 	summary := fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, filepath.Base(path), len(t.Players), len(t.Rounds), games)
+	if !isJSON {
+		summary += putBack(t)
+	}
 	field, err := checkImportedField(t, filepath.Base(path), *override)
 	if err != nil {
 		return err
@@ -151,4 +154,28 @@ func checkImportedField(t *outflank.Tournament, source, override string) (import
 	}
 	out.warnings = append(out.warnings, check.Warnings...)
 	return out, nil
+}
+
+// putBack words the byes and absences an .ELO import put back from the
+// player lines (the file has none of its own): ", 1 bye put back from the
+// player lines", or "".
+func putBack(t *outflank.Tournament) string {
+	byes, absences := 0, 0
+	for _, r := range t.Rounds {
+		byes += len(r.Byes)
+	}
+	for _, p := range t.Players {
+		absences += len(p.AbsentRounds)
+	}
+	var what []string
+	if byes > 0 {
+		what = append(what, plural(byes, "bye", "byes"))
+	}
+	if absences > 0 {
+		what = append(what, plural(absences, "absence", "absences"))
+	}
+	if len(what) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(what, " and ") + " put back from the player lines"
 }

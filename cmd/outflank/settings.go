@@ -33,7 +33,7 @@ func (r ratedFlagSet) apply(s *outflank.Settings) error {
 	return nil
 }
 
-const settingsUsage = "settings SLUG [--name NAME] [--date YYYY-MM-DD] [--rules RULESET] [--rounds N] [--system swiss|round-robin|rules] [--minutes M] [--place CCC] [--clocks yes|no] [--told yes|no] [--contact-nations CCC,CCC]"
+const settingsUsage = "settings SLUG [--name NAME] [--date YYYY-MM-DD] [--rules RULESET] [--rounds N] [--system swiss|round-robin|rules] [--minutes M] [--place CCC] [--clocks yes|no] [--told yes|no] [--contact-nations CCC,CCC] [--sender NAME]"
 
 // runSettings changes a tournament's settings before round 1 is paired,
 // as the console's settings page does: the flags given change, the others
@@ -48,6 +48,7 @@ func runSettings(e *env, args []string) error {
 	system := fs.String("system", "", "swiss, round-robin, or rules for the ruleset's system for the field; after round 1 a round robin may become a Swiss before round 2 is paired where the rules allow (AOF 1.2, BOF general rule 8, custom), or when it cannot be completed without a rematch")
 	rated := ratedFlags(fs)
 	contact := fs.String("contact-nations", "", "the WOF Nations with Contact Person, `codes` separated by commas: at a WOC each sends one player and an additional young player (WOC I.2.1); every other nation is a National Federation (\"\" for none)")
+	sender := fs.String("sender", "", "who sends the .ELO file to the WOF, your federation's `name`, for its %%Sender: line (\"\": the ruleset's federation); it may change after round 1")
 	slug, _, err := e.parseSlug(fs, args, 0, settingsUsage)
 	if err != nil {
 		return err
@@ -72,7 +73,7 @@ func runSettings(e *env, args []string) error {
 			"rules": func() { edit.Rules = rules.ID(*ruleset) }, "rounds": func() { edit.Rounds = *rounds },
 			"minutes": func() { edit.Minutes = *minutes }, "place": func() { edit.Place = *rated.place },
 			"clocks": func() { edit.Clocks = *rated.clocks }, "told": func() { edit.Told = *rated.told },
-			"contact-nations": func() { edit.ContactNations = contact },
+			"contact-nations": func() { edit.ContactNations = contact }, "sender": func() { edit.ELOSender = sender },
 			"system": func() {
 				s := *system
 				if s == "rules" {
