@@ -97,7 +97,7 @@ func CrosstableOf(t *outflank.Tournament) Crosstable {
 		rank[id] = i + 1
 	}
 	d := Crosstable{Tournament: t.Slug, Rounds: []CrossRound{}, Players: []CrossPlayer{}, Knockout: []Match{}}
-	var grid []outflank.Round
+	var grid []gridRound
 	placement := 0
 	for _, r := range t.Rounds {
 		var heading string
@@ -110,7 +110,7 @@ func CrosstableOf(t *outflank.Tournament) Crosstable {
 		default:
 			continue
 		}
-		grid = append(grid, r)
+		grid = append(grid, seatsOf(r))
 		d.Rounds = append(d.Rounds, CrossRound{Round: r.Number, Heading: heading, Stage: string(r.Stage)})
 	}
 	lines := map[int]standing.Row{}
@@ -141,51 +141,68 @@ func CrosstableOf(t *outflank.Tournament) Crosstable {
 	return d
 }
 
-func cell(t *outflank.Tournament, r outflank.Round, p *outflank.Player, rank map[int]int) CrossCell {
+// gridRound is a round of the crosstable with each player's seat: the
+// index of his game, or bye for the bye (a look-up per cell, where a
+// search through the round made a 1,000-player crosstable quadratic).
+type gridRound struct {
+	outflank.Round
+	seats map[int]int
+}
+
+const bye = -1
+
+func seatsOf(r outflank.Round) gridRound {
+	g := gridRound{Round: r, seats: make(map[int]int, 2*len(r.Games)+len(r.Byes))}
+	for i, game := range r.Games {
+		g.seats[game.Black], g.seats[game.White] = i, i
+	}
+	for _, id := range r.Byes {
+		g.seats[id] = bye
+	}
+	return g
+}
+
+func cell(t *outflank.Tournament, r gridRound, p *outflank.Player, rank map[int]int) CrossCell {
 	c := CrossCell{Round: r.Number}
-	for _, bye := range r.Byes {
-		if bye == p.ID {
-			c.Kind, c.Text = CellBye, "bye"
-			return c
-		}
-	}
-	for _, g := range r.Games {
-		if g.Black != p.ID && g.White != p.ID {
-			continue
-		}
-		opp, colour := g.White, "b"
-		if g.White == p.ID {
-			opp, colour = g.Black, "w"
-		}
-		c.Kind, c.Opponent, c.OpponentRank, c.Colour = CellGame, opp, rank[opp], colour
-		if g.Result == nil {
-			c.Text = fmt.Sprintf("%d%s", rank[opp], colour)
-			return c
-		}
-		own, theirs := g.Result.BlackDiscs, g.Result.WhiteDiscs
-		if colour == "w" {
-			own, theirs = theirs, own
-		}
-		c.Discs, c.OpponentDiscs = &own, &theirs
-		c.Mark = Marks[g.Result.Outcome]
-		if g.Result.DiscsUnknown {
-			c.Mark = "?"
-		}
-		c.Text = fmt.Sprintf("%d%s%d-%d%s", rank[opp], colour, own, theirs, c.Mark)
-		return c
-	}
-	if !p.Active(r.Number) {
+	i, seated := r.seats[p.ID]
+	switch {
+	case seated && i == bye:
+		c.Kind, c.Text = CellBye, "bye"
+	case seated:
+		gameCell(&c, r.Games[i], p.ID, rank)
+	case !p.Active(r.Number):
 		c.Kind, c.Text = CellWithdrawn, "wd"
-		return c
-	}
-	if p.AbsentIn(r.Number) {
+	case p.AbsentIn(r.Number):
 		own, theirs := t.Settings.UnplayedDiscs[0], t.Settings.UnplayedDiscs[1]
 		c.Kind, c.Discs, c.OpponentDiscs, c.Mark = CellAbsent, &own, &theirs, Marks[outflank.OutcomeUnplayed]
 		c.Text = fmt.Sprintf("abs%d-%d", own, theirs)
-		return c
+	default:
+		c.Kind, c.Text = CellNone, "-"
 	}
-	c.Kind, c.Text = CellNone, "-"
 	return c
+}
+
+// gameCell fills c with player id's game g.
+func gameCell(c *CrossCell, g outflank.Game, id int, rank map[int]int) {
+	opp, colour := g.White, "b"
+	if g.White == id {
+		opp, colour = g.Black, "w"
+	}
+	c.Kind, c.Opponent, c.OpponentRank, c.Colour = CellGame, opp, rank[opp], colour
+	if g.Result == nil {
+		c.Text = fmt.Sprintf("%d%s", rank[opp], colour)
+		return
+	}
+	own, theirs := g.Result.BlackDiscs, g.Result.WhiteDiscs
+	if colour == "w" {
+		own, theirs = theirs, own
+	}
+	c.Discs, c.OpponentDiscs = &own, &theirs
+	c.Mark = Marks[g.Result.Outcome]
+	if g.Result.DiscsUnknown {
+		c.Mark = "?"
+	}
+	c.Text = fmt.Sprintf("%d%s%d-%d%s", rank[opp], colour, own, theirs, c.Mark)
 }
 
 // absentLegend says what an absent cell ("abs20-44") means, and the rule
