@@ -21,8 +21,8 @@ type Crosstable struct {
 	Players    []CrossPlayer `json:"players"`
 	InPlay     string        `json:"in_play,omitempty"`
 	Knockout   []Match       `json:"knockout"`
-	// Absent explains the absent cells, when there are any: a round
-	// missed while marked absent scores as a game not played.
+	// Absent explains the absent cells ("abs20-44"), when there are any: a
+	// round missed while marked absent scores as a game not played.
 	Absent string `json:"absent,omitempty"`
 }
 
@@ -124,7 +124,7 @@ func CrosstableOf(t *outflank.Tournament) Crosstable {
 		for _, r := range grid {
 			c := cell(t, r, p, rank)
 			if c.Kind == CellAbsent {
-				d.Absent = absentLegend(t, c.Text)
+				d.Absent = absentLegend(t)
 			}
 			line.Cells = append(line.Cells, c)
 		}
@@ -207,11 +207,11 @@ func gameCell(c *CrossCell, g outflank.Game, id int, rank map[int]int) {
 
 // absentLegend says what an absent cell ("abs20-44") means, and the rule
 // that scores it.
-func absentLegend(t *outflank.Tournament, text string) string {
+func absentLegend(t *outflank.Tournament) string {
 	d := t.Settings.UnplayedDiscs
 	rule := "the tournament's settings"
 	if rs, ok := rules.Get(t.Rules); ok && rs.UnplayedDiscs == d {
 		rule = rs.UnplayedRule
 	}
-	return fmt.Sprintf("%s: absent, a game not played: no point, %d discs (%s)", text, d[0], rule)
+	return fmt.Sprintf("absent, a game not played: no point, %d discs (%s)", d[0], rule)
 }

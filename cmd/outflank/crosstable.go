@@ -50,7 +50,7 @@ func crosstableText(d report.Crosstable, t *outflank.Tournament) string {
 		"  t time default, f forfeit, u unplayed, p penalty, d draw-win, ? discs unknown (counted 33-31 or 32-32);\n" +
 		"  bye: a bye; wd: withdrawn, no game; -: no game in the round\n")
 	if d.Absent != "" {
-		b.WriteString("  " + d.Absent + "\n")
+		fmt.Fprintf(&b, "  abs%d-%d: %s\n", t.Settings.UnplayedDiscs[0], t.Settings.UnplayedDiscs[1], d.Absent)
 	}
 	if placement {
 		b.WriteString("p1, p2: the placement rounds of the players after the semi-finalists (EGP II.2)\n")
