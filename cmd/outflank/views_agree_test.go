@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"outflank/internal/shareddata"
 	"outflank/internal/viewcheck"
 	"outflank/sqlite"
 )
@@ -107,5 +109,28 @@ func TestOadbyAbsenceInEveryView(t *testing.T) {
 	}
 	if err := d.viewsAgree("oadby"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestViewsAgreeOnRealEvents imports each of the 28 real .ELO files of
+// ../shared/data/elo (real oddities: unknown discs, placeholder scores,
+// forfeits, byes the files do not carry) and checks that every view of
+// each says the same of every player.
+func TestViewsAgreeOnRealEvents(t *testing.T) {
+	dir := shareddata.Dir(t, "elo")
+	files, err := filepath.Glob(filepath.Join(dir, "*.ELO"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no .ELO file in %s: %v", dir, err)
+	}
+	if testing.Short() {
+		files = files[:5]
+	}
+	d := newTDB(t)
+	for i, f := range files {
+		slug := fmt.Sprintf("real-%d", i)
+		d.ok("import", f, "--slug", slug)
+		if err := d.viewsAgree(slug); err != nil {
+			t.Errorf("%s: %v", filepath.Base(f), err)
+		}
 	}
 }
