@@ -141,7 +141,7 @@ func (c *checker) scopes() (list, live, grid scope) {
 		}
 		complete = r.Number
 	}
-	list = scope{"the list", c.sums(func(r *outflank.Round) bool { return mainStage(r) && r.Number <= complete })}
+	list = scope{"the list's rounds", c.sums(func(r *outflank.Round) bool { return mainStage(r) && r.Number <= complete })}
 	live = scope{"every result of the main stage", c.sums(mainStage)}
 	grid = scope{"the crosstable's rounds", c.sums(func(r *outflank.Round) bool { return mainStage(r) || r.Stage == outflank.StagePlacement })}
 	for _, r := range c.t.Standings(0) {
@@ -229,13 +229,13 @@ func (c *checker) view(name string, s scope, got map[int]line) {
 		}
 		who := c.t.Describe(id)
 		if !math.IsNaN(g.points) && math.Abs(g.points-want.points) > 1e-9 {
-			c.errorf("%s: %s has %s points; %s gives %s", name, who, num(g.points), s.name, num(want.points))
+			c.errorf("%s: %s has %s points; by hand over %s: %s", name, who, num(g.points), s.name, num(want.points))
 		}
 		if g.discs != noDiscs && g.discs != want.discs {
-			c.errorf("%s: %s has %d discs; %s gives %d", name, who, g.discs, s.name, want.discs)
+			c.errorf("%s: %s has %d discs; by hand over %s: %d", name, who, g.discs, s.name, want.discs)
 		}
 		if !math.IsNaN(g.bq) && !math.IsNaN(want.bq) && math.Abs(g.bq-want.bq) > 0.006 {
-			c.errorf("%s: %s has a Brightwell quotient of %s; the standings of %s give %s", name, who, num(g.bq), s.name, num(want.bq))
+			c.errorf("%s: %s has a Brightwell quotient of %s; the standings over %s: %s", name, who, num(g.bq), s.name, num(want.bq))
 		}
 	}
 }
