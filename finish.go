@@ -131,7 +131,7 @@ func (t *Tournament) orderOfFinish(k knockoutState, title rules.Title) Finish {
 		for _, p := range t.bracketPlaces(k, title, line) {
 			place(p)
 		}
-		t.addPlacement(k, &f, place, add)
+		t.addPlacement(k, place, add)
 	case inSemis:
 		members := map[int]bool{}
 		for _, r := range rest {
@@ -272,7 +272,7 @@ func relativePlaces(ours []Place) []Place {
 // addPlacement places EGP II.2's placement players (the six after the
 // semi-finalists): by their placement rounds once played, until then
 // 5th to 10th.
-func (t *Tournament) addPlacement(k knockoutState, f *Finish, place func(Place), add func(id int, by, result string, equal bool)) {
+func (t *Tournament) addPlacement(k knockoutState, place func(Place), add func(id int, by, result string, equal bool)) {
 	list := k.ifrl.Final
 	if k.plan.RestSwiss == 0 || len(list) <= 4 {
 		return
