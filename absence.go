@@ -160,8 +160,8 @@ func (t *Tournament) Missed(n int) []int {
 		return nil
 	}
 	var ids []int
-	for _, p := range t.Players {
-		if p.AbsentIn(n) && !r.Plays(p.ID) {
+	for i := range t.Players {
+		if p := &t.Players[i]; len(p.AbsentRounds) > 0 && p.AbsentIn(n) && !r.Plays(p.ID) {
 			ids = append(ids, p.ID)
 		}
 	}
