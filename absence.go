@@ -150,16 +150,20 @@ func RoundList(rounds []int) string {
 	return "rounds " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// missedRounds counts, for each player, the rounds up to upTo (0: all)
-// entered while they were marked absent.
-func (t *Tournament) missedRounds(upTo int) map[int]int {
-	missed := map[int]int{}
-	for _, p := range t.Players {
-		for _, n := range p.AbsentRounds {
-			if r, ok := t.Round(n); ok && (upTo <= 0 || n <= upTo) && r.counts() && !r.Plays(p.ID) {
-				missed[p.ID]++
-			}
+// Missed lists the players who missed round n while marked absent: a
+// round of the main stage in which they neither play nor have the bye. The
+// standings score each as a game not played, and every view shows it so
+// (the crosstable's "abs20-44", the results CSV's "absent" lines).
+func (t *Tournament) Missed(n int) []int {
+	r, ok := t.Round(n)
+	if !ok || !r.counts() {
+		return nil
+	}
+	var ids []int
+	for i := range t.Players {
+		if p := &t.Players[i]; len(p.AbsentRounds) > 0 && p.AbsentIn(n) && !r.Plays(p.ID) {
+			ids = append(ids, p.ID)
 		}
 	}
-	return missed
+	return ids
 }

@@ -139,8 +139,12 @@ func (c *Circuit) Standings(ts []*Tournament) (*CircuitTable, error) {
 		in[i].Name = t.Slug
 		// The final ranking is the order of finish (the knockout stages
 		// place the first players); game points are those of the list.
-		for _, p := range t.OrderOfFinish(rules.TitleIndividual).Places {
-			in[i].Entries = append(in[i].Entries, circuit.Entry{Key: keys[i][index[p.Player]], Position: p.Place, GamePoints: p.Points})
+		for j, p := range t.OrderOfFinish(rules.TitleIndividual).Places {
+			position := p.Place
+			if p.Undecided {
+				position = j + 1 // a tournament under way: its order so far
+			}
+			in[i].Entries = append(in[i].Entries, circuit.Entry{Key: keys[i][index[p.Player]], Position: position, GamePoints: p.Points})
 		}
 	}
 	st, err := circuit.Compute(c.Rules, in, c.canonical(c.Winner))

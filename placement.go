@@ -87,6 +87,5 @@ func (t *Tournament) placementRows() []standing.Row {
 		}
 		players = append(players, r.Byes...)
 	}
-	in := t.standingsInput(func(r *Round) bool { return r.counts() || r.Stage == StagePlacement })
-	return standing.Subset(standing.Compute(in), func(id int) bool { return slices.Contains(players, id) })
+	return standing.Subset(t.GridStandings(), func(id int) bool { return slices.Contains(players, id) })
 }

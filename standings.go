@@ -83,7 +83,15 @@ func (p Progress) Label() string {
 }
 
 // standingsInput gathers the standings' input from the rounds include
-// accepts.
+// accepts. It is the one computation every view reads (the lists, the
+// crosstable, the player pages, the pairings, the exports): each decides
+// only which rounds count.
+//
+// The rounds accepted are numbered 1, 2, 3... in order for the standings:
+// the main stage's rounds come first and keep their numbers, and EGP
+// II.2's placement rounds, played between the semi-finals' games, follow
+// them without the knockout rounds between them counting as rounds their
+// players did not play (WOC Appendix A §3 c).
 func (t *Tournament) standingsInput(include func(*Round) bool) standing.Input {
 	in := standing.Input{
 		C: t.Settings.BrightwellC, HalfSquares: 32, ByeDiscs: t.Settings.ByeDiscs[0], AbsentDiscs: t.Settings.UnplayedDiscs[0],
@@ -92,38 +100,38 @@ func (t *Tournament) standingsInput(include func(*Round) bool) standing.Input {
 	if t.Settings.BrightwellVariant == BrightwellFTD {
 		in.Variant = standing.FTD
 	}
-	for _, p := range t.Players {
-		sp := standing.Player{ID: p.ID}
-		if p.WithdrawnAfterRound != nil {
-			sp.WithdrawnAfter = max(*p.WithdrawnAfterRound, 1)
-		}
-		in.Players = append(in.Players, sp)
-	}
+	// upTo[n] is the number of rounds counted up to round n.
+	upTo := make([]int, len(t.Rounds)+1)
 	for i := range t.Rounds {
 		r := &t.Rounds[i]
+		upTo[r.Number] = in.Rounds
 		if !include(r) {
 			continue
 		}
-		in.Rounds = r.Number
+		in.Rounds++
+		upTo[r.Number] = in.Rounds
 		for _, g := range r.Games {
 			if g.Result == nil {
-				in.Pending = append(in.Pending, standing.Pending{Round: r.Number, Player: g.Black}, standing.Pending{Round: r.Number, Player: g.White})
+				in.Pending = append(in.Pending, standing.Pending{Round: in.Rounds, Player: g.Black}, standing.Pending{Round: in.Rounds, Player: g.White})
 				continue
 			}
 			bp, wp := g.Result.Points()
-			in.Games = append(in.Games, standing.Game{Round: r.Number, Black: g.Black, White: g.White,
+			in.Games = append(in.Games, standing.Game{Round: in.Rounds, Black: g.Black, White: g.White,
 				BlackDiscs: g.Result.BlackDiscs, WhiteDiscs: g.Result.WhiteDiscs, BlackPts: bp, WhitePts: wp})
 		}
 		for _, id := range r.Byes {
-			in.Byes = append(in.Byes, standing.Bye{Round: r.Number, Player: id})
+			in.Byes = append(in.Byes, standing.Bye{Round: in.Rounds, Player: id})
+		}
+		for _, id := range t.Missed(r.Number) {
+			in.Absences = append(in.Absences, standing.Absence{Round: in.Rounds, Player: id})
 		}
 	}
 	for _, p := range t.Players {
-		for _, n := range p.AbsentRounds {
-			if r, ok := t.Round(n); ok && include(r) && !r.Plays(p.ID) {
-				in.Absences = append(in.Absences, standing.Absence{Round: n, Player: p.ID})
-			}
+		sp := standing.Player{ID: p.ID}
+		if w := p.WithdrawnAfterRound; w != nil {
+			sp.WithdrawnAfter = max(upTo[min(max(*w, 0), len(t.Rounds))], 1)
 		}
+		in.Players = append(in.Players, sp)
 	}
 	return in
 }
@@ -145,6 +153,20 @@ func (t *Tournament) tieBreak() standing.TieBreak {
 	}
 	return standing.ByBQ
 }
+
+// GridStandings ranks the players on every result entered in the rounds
+// of the crosstable's grid: the main stage's and EGP II.2's placement
+// rounds, whose points and discs are "added to the points of the first
+// IFRL" (the order of finish's placement rows read the same lines).
+func (t *Tournament) GridStandings() []standing.Row { return t.tally(gridRound) }
+
+// tally ranks the players over the rounds include accepts.
+func (t *Tournament) tally(include func(*Round) bool) []standing.Row {
+	return standing.Compute(t.standingsInput(include))
+}
+
+// gridRound reports whether r is a round of the crosstable's grid.
+func gridRound(r *Round) bool { return r.counts() || r.Stage == StagePlacement }
 
 // Standings ranks the players after round afterRound (0: the last
 // complete round).

@@ -58,12 +58,16 @@ func candidate(p *Player) team.Candidate {
 // placings is a tournament's order of finish as the selection reads it.
 func placings(t *Tournament, youngYear int) []team.Placed {
 	var out []team.Placed
-	for _, pl := range t.OrderOfFinish(rules.TitleIndividual).Places {
+	for i, pl := range t.OrderOfFinish(rules.TitleIndividual).Places {
 		p, ok := t.Player(pl.Player)
 		if !ok {
 			continue
 		}
-		out = append(out, team.Placed{Candidate: candidate(p), Place: pl.Place, Points: pl.Points,
+		place := pl.Place
+		if pl.Undecided {
+			place = i + 1 // the National under way: its order so far
+		}
+		out = append(out, team.Placed{Candidate: candidate(p), Place: place, Points: pl.Points,
 			ByPlayoff: pl.By != "list", Women: p.Gender == "f", Young: isYoung(p.Born, youngYear)})
 	}
 	return out
@@ -97,7 +101,7 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 	in := team.Input{Size: o.Size, National: placings(nat, year), Ratings: o.Ratings,
 		Categories: []team.Category{team.Women, team.Young}, Events: map[team.Category][]team.Placed{}, Declined: map[string]bool{}}
 	f := nat.OrderOfFinish(rules.TitleIndividual)
-	in.ChampionDecided = len(f.Places) > 0 && f.Places[0].By == "final"
+	in.ChampionDecided = len(f.Places) > 0 && f.Places[0].By == "final" && !f.Places[0].Undecided
 	if !in.ChampionDecided {
 		sel.Warnings = append(sel.Warnings, fmt.Sprintf("the play-off for the British title of %s is not recorded (National 4, 7): its list's leader is taken as the National Champion", nat.Slug))
 	}

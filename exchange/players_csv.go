@@ -129,7 +129,9 @@ func csvError(err error) error {
 
 // WriteResultsCSV writes one line per game: round, stage, table, the two
 // players, the official discs, the outcome and the transcript; then one line
-// per bye. The cells of free text, the names and the transcript, are
+// per bye, and one per round missed while marked absent (outcome "absent",
+// a game not played with the unplayed-game discs: BOF general rule 11), so
+// that the lines add up to the disc counts of the standings. The cells of free text, the names and the transcript, are
 // neutralised so that a spreadsheet cannot run them (spreadsheetText); the
 // stage and the outcome are fixed words.
 func WriteResultsCSV(w io.Writer, t *outflank.Tournament) error {
@@ -152,6 +154,10 @@ func WriteResultsCSV(w io.Writer, t *outflank.Tournament) error {
 		for _, id := range r.Byes {
 			rows = append(rows, []string{itoa(r.Number), string(r.Stage), "", itoa(id), name(id), "", "bye",
 				itoa(t.Settings.ByeDiscs[0]), itoa(t.Settings.ByeDiscs[1]), "bye", ""})
+		}
+		for _, id := range t.Missed(r.Number) {
+			rows = append(rows, []string{itoa(r.Number), string(r.Stage), "", itoa(id), name(id), "", "absent",
+				itoa(t.Settings.UnplayedDiscs[0]), itoa(t.Settings.UnplayedDiscs[1]), "absent", ""})
 		}
 	}
 	if err := cw.WriteAll(rows); err != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"outflank"
+	"outflank/rules"
+	"outflank/standing"
 )
 
 // Crosstable is what 'crosstable --json' prints and /api/t/{slug}/crosstable
@@ -19,6 +21,9 @@ type Crosstable struct {
 	Players    []CrossPlayer `json:"players"`
 	InPlay     string        `json:"in_play,omitempty"`
 	Knockout   []Match       `json:"knockout"`
+	// Absent explains the absent cells ("abs20-44"), when there are any: a
+	// round missed while marked absent scores as a game not played.
+	Absent string `json:"absent,omitempty"`
 }
 
 // CrossRound is a column: its round and heading ("r3"; "p1" for the first
@@ -30,7 +35,10 @@ type CrossRound struct {
 }
 
 // CrossPlayer is a line: the player's place in the order, his cells, and
-// the points and discs of the columns.
+// the points, Brightwell quotient and discs of the columns: the lines of
+// the standings' one computation over the grid's rounds
+// (Tournament.GridStandings), byes and absences included, so that they
+// are those of the lists once no round is in play.
 type CrossPlayer struct {
 	Rank                int         `json:"rank"`
 	Player              int         `json:"player"`
@@ -38,6 +46,7 @@ type CrossPlayer struct {
 	Country             string      `json:"country"`
 	Cells               []CrossCell `json:"cells"`
 	Points              float64     `json:"points"`
+	BQ                  float64     `json:"bq"`
 	Discs               int         `json:"discs"`
 	WithdrawnAfterRound *int        `json:"withdrawn_after_round"`
 }
@@ -45,8 +54,10 @@ type CrossPlayer struct {
 // CrossCell is a player's round: Kind "game" (against Opponent, whose
 // place in the order is OpponentRank, with Colour "b" or "w", his own
 // discs and the opponent's once the result is in, Mark telling how the
-// game ended), "bye", "withdrawn" or "none". Text is the cell as the
-// crosstable prints it: "12b40-24t", "bye", "wd", "-".
+// game ended), "bye", "absent" (a round missed while marked absent: a
+// game not played, with the unplayed-game discs, BOF general rule 11:
+// 20-44), "withdrawn" or "none". Text is the cell as the crosstable prints
+// it: "12b40-24t", "bye", "abs20-44", "wd", "-".
 type CrossCell struct {
 	Round         int    `json:"round"`
 	Kind          string `json:"kind"`
@@ -63,6 +74,7 @@ type CrossCell struct {
 const (
 	CellGame      = "game"
 	CellBye       = "bye"
+	CellAbsent    = "absent"
 	CellWithdrawn = "withdrawn"
 	CellNone      = "none"
 )
@@ -85,7 +97,7 @@ func CrosstableOf(t *outflank.Tournament) Crosstable {
 		rank[id] = i + 1
 	}
 	d := Crosstable{Tournament: t.Slug, Rounds: []CrossRound{}, Players: []CrossPlayer{}, Knockout: []Match{}}
-	var grid []outflank.Round
+	var grid []gridRound
 	placement := 0
 	for _, r := range t.Rounds {
 		var heading string
@@ -98,16 +110,23 @@ func CrosstableOf(t *outflank.Tournament) Crosstable {
 		default:
 			continue
 		}
-		grid = append(grid, r)
+		grid = append(grid, seatsOf(r))
 		d.Rounds = append(d.Rounds, CrossRound{Round: r.Number, Heading: heading, Stage: string(r.Stage)})
 	}
-	totals := gridTotals(t, grid)
+	lines := map[int]standing.Row{}
+	for _, r := range t.GridStandings() {
+		lines[r.Player] = r
+	}
 	for _, id := range order {
 		p, _ := t.Player(id)
 		line := CrossPlayer{Rank: rank[id], Player: id, Name: p.Name, Country: p.Country, Cells: []CrossCell{},
-			Points: totals[id].Points, Discs: totals[id].Discs, WithdrawnAfterRound: p.WithdrawnAfterRound}
+			Points: lines[id].Points, BQ: lines[id].BQ, Discs: lines[id].Discs, WithdrawnAfterRound: p.WithdrawnAfterRound}
 		for _, r := range grid {
-			line.Cells = append(line.Cells, cell(r, p, rank))
+			c := cell(t, r, p, rank)
+			if c.Kind == CellAbsent {
+				d.Absent = absentLegend(t)
+			}
+			line.Cells = append(line.Cells, c)
 		}
 		d.Players = append(d.Players, line)
 	}
@@ -122,67 +141,77 @@ func CrosstableOf(t *outflank.Tournament) Crosstable {
 	return d
 }
 
-// gridTotals adds up the points and discs of the grid's rounds.
-func gridTotals(t *outflank.Tournament, grid []outflank.Round) map[int]outflank.Total {
-	totals := map[int]outflank.Total{}
-	add := func(id int, points float64, discs int) {
-		tot := totals[id]
-		tot.Points += points
-		tot.Discs += discs
-		totals[id] = tot
-	}
-	for _, r := range grid {
-		for _, g := range r.Games {
-			if g.Result != nil {
-				bp, wp := g.Result.Points()
-				add(g.Black, bp, g.Result.BlackDiscs)
-				add(g.White, wp, g.Result.WhiteDiscs)
-			}
-		}
-		for _, id := range r.Byes {
-			add(id, 1, t.Settings.ByeDiscs[0])
-		}
-	}
-	return totals
+// gridRound is a round of the crosstable with each player's seat: the
+// index of his game, or bye for the bye (a look-up per cell, where a
+// search through the round made a 1,000-player crosstable quadratic).
+type gridRound struct {
+	outflank.Round
+	seats map[int]int
 }
 
-func cell(r outflank.Round, p *outflank.Player, rank map[int]int) CrossCell {
+const bye = -1
+
+func seatsOf(r outflank.Round) gridRound {
+	g := gridRound{Round: r, seats: make(map[int]int, 2*len(r.Games)+len(r.Byes))}
+	for i, game := range r.Games {
+		g.seats[game.Black], g.seats[game.White] = i, i
+	}
+	for _, id := range r.Byes {
+		g.seats[id] = bye
+	}
+	return g
+}
+
+func cell(t *outflank.Tournament, r gridRound, p *outflank.Player, rank map[int]int) CrossCell {
 	c := CrossCell{Round: r.Number}
-	for _, bye := range r.Byes {
-		if bye == p.ID {
-			c.Kind, c.Text = CellBye, "bye"
-			return c
-		}
-	}
-	for _, g := range r.Games {
-		if g.Black != p.ID && g.White != p.ID {
-			continue
-		}
-		opp, colour := g.White, "b"
-		if g.White == p.ID {
-			opp, colour = g.Black, "w"
-		}
-		c.Kind, c.Opponent, c.OpponentRank, c.Colour = CellGame, opp, rank[opp], colour
-		if g.Result == nil {
-			c.Text = fmt.Sprintf("%d%s", rank[opp], colour)
-			return c
-		}
-		own, theirs := g.Result.BlackDiscs, g.Result.WhiteDiscs
-		if colour == "w" {
-			own, theirs = theirs, own
-		}
-		c.Discs, c.OpponentDiscs = &own, &theirs
-		c.Mark = Marks[g.Result.Outcome]
-		if g.Result.DiscsUnknown {
-			c.Mark = "?"
-		}
-		c.Text = fmt.Sprintf("%d%s%d-%d%s", rank[opp], colour, own, theirs, c.Mark)
-		return c
-	}
-	if !p.Active(r.Number) {
+	i, seated := r.seats[p.ID]
+	switch {
+	case seated && i == bye:
+		c.Kind, c.Text = CellBye, "bye"
+	case seated:
+		gameCell(&c, r.Games[i], p.ID, rank)
+	case !p.Active(r.Number):
 		c.Kind, c.Text = CellWithdrawn, "wd"
-		return c
+	case p.AbsentIn(r.Number):
+		own, theirs := t.Settings.UnplayedDiscs[0], t.Settings.UnplayedDiscs[1]
+		c.Kind, c.Discs, c.OpponentDiscs, c.Mark = CellAbsent, &own, &theirs, Marks[outflank.OutcomeUnplayed]
+		c.Text = fmt.Sprintf("abs%d-%d", own, theirs)
+	default:
+		c.Kind, c.Text = CellNone, "-"
 	}
-	c.Kind, c.Text = CellNone, "-"
 	return c
+}
+
+// gameCell fills c with player id's game g.
+func gameCell(c *CrossCell, g outflank.Game, id int, rank map[int]int) {
+	opp, colour := g.White, "b"
+	if g.White == id {
+		opp, colour = g.Black, "w"
+	}
+	c.Kind, c.Opponent, c.OpponentRank, c.Colour = CellGame, opp, rank[opp], colour
+	if g.Result == nil {
+		c.Text = fmt.Sprintf("%d%s", rank[opp], colour)
+		return
+	}
+	own, theirs := g.Result.BlackDiscs, g.Result.WhiteDiscs
+	if colour == "w" {
+		own, theirs = theirs, own
+	}
+	c.Discs, c.OpponentDiscs = &own, &theirs
+	c.Mark = Marks[g.Result.Outcome]
+	if g.Result.DiscsUnknown {
+		c.Mark = "?"
+	}
+	c.Text = fmt.Sprintf("%d%s%d-%d%s", rank[opp], colour, own, theirs, c.Mark)
+}
+
+// absentLegend says what an absent cell ("abs20-44") means, and the rule
+// that scores it.
+func absentLegend(t *outflank.Tournament) string {
+	d := t.Settings.UnplayedDiscs
+	rule := "the tournament's settings"
+	if rs, ok := rules.Get(t.Rules); ok && rs.UnplayedDiscs == d {
+		rule = rs.UnplayedRule
+	}
+	return fmt.Sprintf("absent, a game not played: no point, %d discs (%s)", d[0], rule)
 }

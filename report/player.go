@@ -20,23 +20,27 @@ type Player struct {
 	Finish     *Place        `json:"finish,omitempty"`
 }
 
-// ListPlace is a player's line in a list: "ifrl", "wfrl", "yfrl", or
-// "tfrl" (his team's rank, and whether his points are among those
-// counted).
+// ListPlace is a player's line in a list: "ifrl", "wfrl", "yfrl" (with
+// his Brightwell quotient and discs there), or "tfrl" (his team's rank and
+// points, and whether his own are among those counted).
 type ListPlace struct {
-	List    string  `json:"list"`
-	Rank    int     `json:"rank"`
-	Equal   bool    `json:"equal"`
-	Points  float64 `json:"points"`
-	Team    string  `json:"team,omitempty"`
-	Counted bool    `json:"counted,omitempty"`
+	List    string   `json:"list"`
+	Rank    int      `json:"rank"`
+	Equal   bool     `json:"equal"`
+	Points  float64  `json:"points"`
+	BQ      *float64 `json:"bq,omitempty"`
+	Discs   *int     `json:"discs,omitempty"`
+	Team    string   `json:"team,omitempty"`
+	Counted bool     `json:"counted,omitempty"`
 }
 
 // PlayerRound is one of the player's rounds: Kind "game" (at Table, with
 // Colour "black" or "white", against Opponent; Result nil while in play),
-// "bye", "absent", "withdrawn" or "none". Points are the round's points
-// for the list, Running the total after it: the rounds that count for
-// the list only (knockout games do not: WOC II.3.3, III).
+// "bye", "absent" (a game not played), "withdrawn" or "none". Discs and
+// Against are the discs the round scores, a bye's and an absence's
+// included (the ruleset's: BOF 7 and general rule 11). Points are the
+// round's points for the list, Running the total after it: the rounds that
+// count for the list only (knockout games do not: WOC II.3.3, III).
 type PlayerRound struct {
 	Round    int          `json:"round"`
 	Stage    string       `json:"stage"`
@@ -52,9 +56,6 @@ type PlayerRound struct {
 	Running  float64      `json:"running"`
 	Counts   bool         `json:"counts"`
 }
-
-// The kinds of a player's round beyond those of the crosstable's cells.
-const CellAbsent = "absent"
 
 // PlayerOf draws up the page of player id, or ENOTFOUND.
 func PlayerOf(t *outflank.Tournament, id int) (Player, error) {
@@ -72,7 +73,8 @@ func PlayerOf(t *outflank.Tournament, id int) (Player, error) {
 	add := func(list string, rows []Row) {
 		for _, r := range rows {
 			if r.Player == id {
-				d.Lists = append(d.Lists, ListPlace{List: list, Rank: r.Rank, Equal: r.Equal, Points: r.Points})
+				bq, discs := r.BQ, r.Discs
+				d.Lists = append(d.Lists, ListPlace{List: list, Rank: r.Rank, Equal: r.Equal, Points: r.Points, BQ: &bq, Discs: &discs})
 			}
 		}
 	}
@@ -125,9 +127,11 @@ func PlayerOf(t *outflank.Tournament, id int) (Player, error) {
 func playerRound(t *outflank.Tournament, r *outflank.Round, p *outflank.Player) PlayerRound {
 	pr := PlayerRound{Round: r.Number, Stage: string(r.Stage), Kind: CellNone, Counts: !knockoutStage(r.Stage)}
 	points := func(x float64) { pr.Points = &x }
+	discs := func(d [2]int) { pr.Discs, pr.Against = &d[0], &d[1] }
 	if slices.Contains(r.Byes, p.ID) {
 		pr.Kind = CellBye
 		points(1)
+		discs(t.Settings.ByeDiscs)
 		return pr
 	}
 	for _, g := range r.Games {
@@ -161,7 +165,9 @@ func playerRound(t *outflank.Tournament, r *outflank.Round, p *outflank.Player) 
 		pr.Kind = CellWithdrawn
 	case p.AbsentIn(r.Number) && pr.Counts:
 		pr.Kind = CellAbsent
+		pr.Mark = Marks[outflank.OutcomeUnplayed]
 		points(0)
+		discs(t.Settings.UnplayedDiscs)
 	}
 	return pr
 }

@@ -95,7 +95,7 @@ func StandingsOf(t *outflank.Tournament, list string, after int, live bool) (Sta
 		markStages(t, title, doc.Final)
 	case "tfrl":
 		for _, r := range t.Teams(ifrl) {
-			td := Team{Rank: r.Rank, Equal: r.Equal, Team: r.Team, Points: r.Points, Counted: r.Counted, GamesBetween: r.GamesBetween}
+			td := Team{Rank: r.Rank, Equal: r.Equal, Team: r.Team, Points: r.Points, Counted: r.Counted, GamesBetween: r.GamesBetween, TieBreak: r.TieBreak}
 			for _, id := range r.Counted {
 				td.Players = append(td.Players, Counted{Player: id, Name: nameOf(t, id), Points: pointsOf(ifrl.Current(), id)})
 			}
@@ -173,9 +173,9 @@ type Standings struct {
 	Final        []Row     `json:"final,omitempty"`
 	NoSemiFinals bool      `json:"no_semi_finals,omitempty"`
 	Teams        []Team    `json:"teams,omitempty"`
-	Finish       []Place   `json:"finish,omitempty"`
-	WomenFinish  []Place   `json:"women_finish,omitempty"`
-	YoungFinish  []Place   `json:"young_finish,omitempty"`
+	Finish       Places    `json:"finish,omitempty"`
+	WomenFinish  Places    `json:"women_finish,omitempty"`
+	YoungFinish  Places    `json:"young_finish,omitempty"`
 
 	// Label says what the list counts, when not every round; Complete that
 	// the event is complete; PlayoffsOnly that the provisional and final
@@ -221,6 +221,9 @@ type Team struct {
 	Counted      []int     `json:"counted"`
 	Players      []Counted `json:"counted_players"`
 	GamesBetween int       `json:"games_between"`
+	// TieBreak says which tie-break of WOC II.4 put the team below the
+	// one above it on the same points.
+	TieBreak string `json:"tie_break,omitempty"`
 }
 
 type Counted struct {
@@ -234,6 +237,72 @@ type Place struct {
 	outflank.Place
 	Name    string `json:"name"`
 	Country string `json:"country"`
+}
+
+// Places is an order of finish.
+type Places []Place
+
+// FromList is the first place the final list gives (the places from it on
+// are the list's ranks), 0 when the list gives none or the places are not
+// decided yet.
+func (ps Places) FromList() int {
+	for _, p := range ps {
+		if p.By == "list" && !p.Undecided {
+			return p.Place.Place
+		}
+	}
+	return 0
+}
+
+// Note says once what every row placed by the list would otherwise repeat
+// ("list, rank N"): where the list's places begin, or that no place is
+// decided before the final list.
+func (ps Places) Note() string {
+	switch n := ps.FromList(); {
+	case len(ps) > 0 && ps[0].Undecided && ps[0].Place.Place == 0:
+		return "No place is decided before the final list: the players are in the order of the list so far."
+	case n == 1:
+		return "The places are the ranks of the final list."
+	case n > 1:
+		return fmt.Sprintf("From place %d on, the places are the ranks of the final list.", n)
+	}
+	return ""
+}
+
+// Knockout keeps the places of the knockout matches: those of the players
+// of a semi-final, a final or a third place, decided or not.
+func (ps Places) Knockout() Places {
+	var out Places
+	for _, p := range ps {
+		switch p.By {
+		case "list", "playoff", "placement":
+		default:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// FinishOf is the order of finish of a title named as the documents
+// name it ("individual", "women", "young": Match.Title), with the
+// players' names.
+func FinishOf(t *outflank.Tournament, title string) Places {
+	id := rules.Title(title)
+	if title == titleName(rules.TitleIndividual) {
+		id = rules.TitleIndividual
+	}
+	return placesDoc(t, t.OrderOfFinish(id))
+}
+
+// HasHow reports whether some place says how it was decided (a knockout
+// match, a playoff, the placement rounds), beyond the list.
+func (ps Places) HasHow() bool {
+	for _, p := range ps {
+		if p.Result != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func nameOf(t *outflank.Tournament, id int) string {
@@ -270,8 +339,8 @@ func rowsDoc(t *outflank.Tournament, rows []standing.Row) []Row {
 	return out
 }
 
-func placesDoc(t *outflank.Tournament, f outflank.Finish) []Place {
-	var out []Place
+func placesDoc(t *outflank.Tournament, f outflank.Finish) Places {
+	var out Places
 	for _, p := range f.Places {
 		out = append(out, Place{Place: p, Name: nameOf(t, p.Player), Country: countryOf(t, p.Player)})
 	}

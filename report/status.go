@@ -117,7 +117,7 @@ func StatusOf(t *outflank.Tournament) Status {
 	}
 	for _, title := range titles {
 		f := t.OrderOfFinish(title)
-		if len(f.Places) > 0 && (f.Complete || strings.HasSuffix(f.Places[0].By, "final")) {
+		if len(f.Places) > 0 && !f.Places[0].Undecided && (f.Complete || strings.HasSuffix(f.Places[0].By, "final")) {
 			p := f.Places[0]
 			d.Champions = append(d.Champions, Winner{Title: titleName(title), Player: p.Player, Name: nameOf(t, p.Player)})
 		}

@@ -3,6 +3,7 @@ package standing
 import (
 	"fmt"
 	"sort"
+	"strconv"
 )
 
 // Playoff is a playoff game the provisional list calls for (WOC II.3.2):
@@ -33,10 +34,13 @@ func Playoffs(prov []Row) []Playoff {
 // playoffs are played (WOC II.3.3): won maps each playoff's better-ranked
 // player to whether they won it. The semi-finalists (the top four who had
 // no playoff, and the playoff winners) are ranked 1 to 4 in provisional
-// order; the playoff losers are equal fifth; everyone else keeps the
+// order (a); the playoff losers are equal fifth (b), and so is every other
+// player below the top four with the same points as they (c: "any players
+// not ranked among the top four and having the same number of points are
+// declared equal"), the order among them the provisional one (its
+// Brightwell order, "for prize money purpose"); everyone else keeps the
 // provisional order, players on the same points declared equal (sharing
-// the rank of the first of them; the order among them is the Brightwell
-// order, for prizes).
+// the rank of the first of them).
 func FinalList(prov []Row, won map[int]bool) ([]Row, error) {
 	playoffs := Playoffs(prov)
 	losers := map[int]bool{}
@@ -53,10 +57,13 @@ func FinalList(prov []Row, won map[int]bool) ([]Row, error) {
 			losers[p.Better] = true
 		}
 	}
-	var semis, rest []Row
+	var semis, lost, rest []Row
+	lostPoints := map[float64]bool{}
 	for i, r := range prov {
 		switch {
 		case losers[r.Player]:
+			lost = append(lost, r)
+			lostPoints[r.Points] = true
 		case i < 4 || inPlayoff[r.Player]:
 			semis = append(semis, r)
 		default:
@@ -68,13 +75,21 @@ func FinalList(prov []Row, won map[int]bool) ([]Row, error) {
 		r.Rank, r.Equal = i+1, false
 		out = append(out, r)
 	}
-	for _, r := range prov {
-		if losers[r.Player] {
-			r.Rank, r.Equal = len(semis)+1, len(losers) > 1
-			out = append(out, r)
+	// The losers, and the players below the top four on their points,
+	// equal fifth (II.3.3 b and c).
+	fifth, others := lost, []Row(nil)
+	for _, r := range rest {
+		if lostPoints[r.Points] {
+			fifth = append(fifth, r)
+		} else {
+			others = append(others, r)
 		}
 	}
-	return append(out, declareEqual(rest, len(out)+1)...), nil
+	for _, r := range fifth {
+		r.Rank, r.Equal = len(semis)+1, len(fifth) > 1
+		out = append(out, r)
+	}
+	return append(out, declareEqual(others, len(out)+1)...), nil
 }
 
 // Settled is the final list of a ruleset without WOC II.3.2's playoffs:
@@ -172,7 +187,12 @@ type TeamRow struct {
 	// GamesBetween counts the games between members of the team (the
 	// first tie-break).
 	GamesBetween int
-	top          []int // members' places in the IFRL, best first
+	// TieBreak says which of WOC II.4's tie-breaks put the team below the
+	// team above it on the same points ("below JPN on 19 points: fewer
+	// games between its members (1 v 2)"); "" when the points did, or the
+	// two are equal.
+	TieBreak string
+	top      []int // members' places in the IFRL, best first
 }
 
 // Teams draws up the team list (WOC II.4): the sum of each team's three
@@ -230,8 +250,53 @@ func Teams(final []Row, members map[int]Member, games []Game) []TeamRow {
 			rows[i].Rank = rows[i-1].Rank
 			rows[i].Equal, rows[i-1].Equal = true, true
 		}
+		if i > 0 && !rows[i].Equal && rows[i].Points == rows[i-1].Points {
+			rows[i].TieBreak = tieBreakOf(rows[i-1], rows[i])
+		}
 	}
 	return rows
+}
+
+// tieBreakOf says which of WOC II.4's tie-breaks put b below a, on the
+// same points: the games between members, then the best player's place
+// in the final IFRL, then the second's.
+func tieBreakOf(a, b TeamRow) string {
+	head := fmt.Sprintf("below %s on %s points", a.Team, strconv.FormatFloat(b.Points, 'f', -1, 64))
+	if a.GamesBetween != b.GamesBetween {
+		return fmt.Sprintf("%s: fewer games between its members (%d v %d)", head, b.GamesBetween, a.GamesBetween)
+	}
+	head += fmt.Sprintf(" and %s between members", plural(b.GamesBetween, "game"))
+	for k, which := range []string{"best", "second"} {
+		switch {
+		case k >= len(b.top):
+			return fmt.Sprintf("%s: it has no %s player in the IFRL", head, which)
+		case k < len(a.top) && a.top[k] != b.top[k]:
+			return fmt.Sprintf("%s: its %s player is lower in the final IFRL (%s v %s)", head, which, ordinal(b.top[k]+1), ordinal(a.top[k]+1))
+		}
+	}
+	return head
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, 11th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // teamCompare orders two teams by WOC II.4: negative if a ranks higher.

@@ -102,6 +102,9 @@ type Row struct {
 	Discs  int
 	Games  int
 	Byes   int
+	// Absent counts the rounds missed while marked absent (Input.Absences),
+	// each scored Input.AbsentDiscs discs.
+	Absent int
 	// Draw is the player's ticket in the random draw: lower goes first.
 	Draw uint64
 }
@@ -114,7 +117,7 @@ func Compute(in Input) []Row {
 	rows := make([]Row, len(in.Players))
 	for i, p := range in.Players {
 		rows[i] = Row{Player: p.ID, Points: t.points[in.Rounds][i], Discs: t.discs[i], Games: len(t.games[i]), Byes: len(t.byes[i]),
-			BQ: t.bq(in, i), Draw: draw(in.Seed, p.ID)}
+			Absent: t.absent[i], BQ: t.bq(in, i), Draw: draw(in.Seed, p.ID)}
 	}
 	sort.Slice(rows, func(i, j int) bool { return Before(rows[i], rows[j], in.TieBreak) })
 	for i := range rows {
@@ -158,6 +161,7 @@ type tallies struct {
 	games     [][]played // each player's games
 	byes      [][]int    // each player's bye rounds
 	pending   [][]int    // each player's rounds with a game still on
+	absent    []int      // each player's rounds missed while absent
 	withdrawn []int      // each player's WithdrawnAfter
 }
 
@@ -169,7 +173,7 @@ type played struct {
 func tally(in Input) *tallies {
 	n := len(in.Players)
 	index := make(map[int]int, n)
-	t := &tallies{discs: make([]int, n), games: make([][]played, n), byes: make([][]int, n), pending: make([][]int, n), withdrawn: make([]int, n)}
+	t := &tallies{discs: make([]int, n), games: make([][]played, n), byes: make([][]int, n), pending: make([][]int, n), absent: make([]int, n), withdrawn: make([]int, n)}
 	for i, p := range in.Players {
 		index[p.ID] = i
 		t.withdrawn[i] = p.WithdrawnAfter
@@ -208,6 +212,7 @@ func tally(in Input) *tallies {
 	for _, a := range in.Absences {
 		if i, ok := index[a.Player]; ok && a.Round >= 1 && a.Round <= in.Rounds {
 			t.discs[i] += in.AbsentDiscs
+			t.absent[i]++
 		}
 	}
 	t.points = make([][]float64, in.Rounds+1)

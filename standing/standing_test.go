@@ -148,6 +148,32 @@ func TestPlayoffsAndFinalList(t *testing.T) {
 	}
 }
 
+// TestPlayoffLoserEqualWithTheRest: WOC II.3.3 b and c read together: the
+// playoff's loser and every other player below the top four on the same
+// points are declared equal fifth (5=), not 5 and 6=.
+func TestPlayoffLoserEqualWithTheRest(t *testing.T) {
+	pts := []float64{11, 10, 10, 9, 9, 9, 9, 8, 8, 7}
+	var prov []Row
+	for i, p := range pts {
+		prov = append(prov, Row{Rank: i + 1, Player: 201 + i, Points: p, BQ: float64(300 - i)})
+	}
+	if ps := Playoffs(prov); len(ps) != 1 || ps[0].Better != 204 {
+		t.Fatalf("playoffs %v: want 4th v 5th only", ps)
+	}
+	final, err := FinalList(prov, map[int]bool{204: false}) // 205 beats 204
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range final {
+		got = append(got, fmt.Sprintf("%d:%d%s", r.Player, r.Rank, map[bool]string{true: "="}[r.Equal]))
+	}
+	want := []string{"201:1", "202:2", "203:3", "205:4", "204:5=", "206:5=", "207:5=", "208:8=", "209:8=", "210:10"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("final list\n got %v\nwant %v", got, want)
+	}
+}
+
 func TestFinalSubList(t *testing.T) {
 	sub := []Row{{Player: 1, Points: 7}, {Player: 2, Points: 6}, {Player: 3, Points: 6}, {Player: 4, Points: 5}, {Player: 5, Points: 5}, {Player: 6, Points: 5}}
 	rows, noSemis := FinalSubList(sub, nil, nil)
@@ -181,10 +207,17 @@ func TestTeams(t *testing.T) {
 	if rows[0].Team != "B" || rows[1].Team != "A" || rows[0].Points != 19 || rows[1].Points != 19 || rows[2].Team != "C" {
 		t.Fatalf("games between members first: %+v", rows)
 	}
+	// Each tie broken says how (issue 24, point 18).
+	if want := "below B on 19 points: fewer games between its members (0 v 1)"; rows[1].TieBreak != want || rows[0].TieBreak != "" || rows[2].TieBreak != "" {
+		t.Errorf("tie-breaks %q, %q, %q; want %q for A only", rows[0].TieBreak, rows[1].TieBreak, rows[2].TieBreak, want)
+	}
 	// Without that game, the best player decides: A's 2 (2nd) before B's 3.
 	rows = Teams(final, members, nil)
 	if rows[0].Team != "A" || rows[1].Team != "B" || rows[0].Equal {
 		t.Fatalf("best player second: %+v", rows)
+	}
+	if want := "below A on 19 points and 0 games between members: its best player is lower in the final IFRL (3rd v 2nd)"; rows[1].TieBreak != want {
+		t.Errorf("tie-break %q, want %q", rows[1].TieBreak, want)
 	}
 	// Same best player rank impossible in one list; equal second players:
 	// two teams whose players have identical places are declared equal.

@@ -34,6 +34,20 @@ var templateFuncs = template.FuncMap{
 	"plural":   plural,
 	// percent prints a share from 0 to 1 as a whole percentage: "64%".
 	"percent": func(x *float64) string { return fmt.Sprintf("%.0f%%", *x*100) },
+	// points words a number of points: "1 point", "6.5 points".
+	"points": func(x float64) string {
+		if x == 1 {
+			return "1 point"
+		}
+		return numText(x) + " points"
+	},
+	// derefFloat reads an optional number (a Brightwell quotient).
+	"derefFloat": func(p *float64) float64 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	},
 	// deref reads an optional number (a withdrawal's round, discs).
 	"deref": func(p *int) int {
 		if p == nil {

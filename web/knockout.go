@@ -18,6 +18,9 @@ func (s *Server) registerKnockoutRoutes(mux *http.ServeMux) {
 type bracket struct {
 	Title   string
 	Columns [][]report.Match
+	// Places are the places the title's matches give, decided or still
+	// open (the order of finish's first places).
+	Places report.Places
 }
 
 // bracketsOf lays the matches out: the playoffs of the provisional list,
@@ -99,6 +102,12 @@ func formatWords(format string) string {
 // draw-win.
 func (s *Server) handleKnockout(w http.ResponseWriter, r *http.Request) {
 	s.tournamentPage(w, r, "knockout", func(t *outflank.Tournament) (view, error) {
-		return view{Title: "Knockout · " + t.Name, Nav: "knockout", Data: bracketsOf(report.MatchesOf(t))}, nil
+		brackets := bracketsOf(report.MatchesOf(t))
+		for i, b := range brackets {
+			if b.Title != "playoffs" {
+				brackets[i].Places = report.FinishOf(t, b.Title).Knockout()
+			}
+		}
+		return view{Title: "Knockout · " + t.Name, Nav: "knockout", Data: brackets}, nil
 	})
 }

@@ -26,8 +26,9 @@ type pairingsView struct {
 	Others []seatGroup
 	// Current: the page of the latest round (/pairings).
 	Current bool
-	// Expected: a game shows black's expected score.
-	Expected bool
+	// Example is the first game that shows black's expected score, which
+	// the legend takes as its example; nil when no game shows one.
+	Example *report.Table
 }
 
 // seatGroup is a list of players under a heading.
@@ -74,8 +75,10 @@ func (s *Server) handlePairings(w http.ResponseWriter, r *http.Request) {
 		if round != nil {
 			doc := report.RoundOf(t, round)
 			v.Round = &doc
-			for _, g := range doc.Games {
-				v.Expected = v.Expected || g.ExpectedBlack != nil
+			for i, g := range doc.Games {
+				if g.ExpectedBlack != nil && v.Example == nil {
+					v.Example = &doc.Games[i]
+				}
 			}
 			v.Others = []seatGroup{{"Bye", doc.Byes}, {"Absent", doc.Absent}, {"Withdrawn", doc.Withdrawn}}
 			title = fmt.Sprintf("Round %d · %s", round.Number, t.Name)

@@ -14,6 +14,7 @@ func (s *Server) registerPlayersRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /t/{slug}/players", s.handlePlayers)
 	mux.HandleFunc("GET /t/{slug}/players/{id}", s.handlePlayer)
 	mux.HandleFunc("GET /api/t/{slug}/players", s.handlePlayersAPI)
+	mux.HandleFunc("GET /api/t/{slug}/players/{id}", s.handlePlayerAPI)
 }
 
 // handlePlayers lists the players, each linking to his page.
@@ -27,6 +28,19 @@ func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handlePlayersAPI(w http.ResponseWriter, r *http.Request) {
 	s.tournamentJSON(w, r, func(t *outflank.Tournament) (any, error) {
 		return report.PlayerListOf(t), nil
+	})
+}
+
+// handlePlayerAPI serves a player's page as JSON (report.Player): his
+// list places with points, quotient and discs, and his rounds.
+func (s *Server) handlePlayerAPI(w http.ResponseWriter, r *http.Request) {
+	s.tournamentJSON(w, r, func(t *outflank.Tournament) (any, error) {
+		text := r.PathValue("id")
+		id, err := strconv.Atoi(text)
+		if _, ok := t.Player(id); err != nil || !ok {
+			return nil, &missing{message: fmt.Sprintf("%s has no player %q.", t.Name, text)}
+		}
+		return report.PlayerOf(t, id)
 	})
 }
 

@@ -268,6 +268,23 @@ func TestPairingsExpectedScore(t *testing.T) {
 	}
 }
 
+// TestPairingsLegendTakesItsExample (issue 24, point 9): the legend of the
+// expected scores quotes a figure of the page, the first game's that has
+// one, with its table and players, and not a made-up 64%; without one
+// there is no legend.
+func TestPairingsLegendTakesItsExample(t *testing.T) {
+	s := newSite(t, "Ann", "Ben", "Cid", "Dee")
+	s.add(ratedEvent(t))
+	body := s.check("/t/rated/pairings", http.StatusOK,
+		`at table 1, <span class="exp-key">75%</span> for ANDERSEN, Anna (2000) against BAKER, Ben (1800).`)
+	if strings.Contains(body, "64%") {
+		t.Error("the legend quotes 64%, a figure in no row")
+	}
+	if body := s.check("/t/club/pairings", http.StatusOK); strings.Contains(body, "expected score from the two players' ratings") {
+		t.Error("a round without expected scores has their legend")
+	}
+}
+
 // TestRatingHistoryWaiting: once the list is computed and before the
 // histories are, a player's rating page shows his rating and says the
 // history is coming; the plot alone is 503.

@@ -34,14 +34,14 @@ func crosstableText(d report.Crosstable, t *outflank.Tournament) string {
 		fmt.Fprintf(&b, " %-10s", r.Heading)
 		placement = placement || r.Stage == string(outflank.StagePlacement)
 	}
-	fmt.Fprintf(&b, " %6s %6s\n", "points", "discs")
+	fmt.Fprintf(&b, " %6s %9s %6s\n", "points", "BQ", "discs")
 	var withdrawn []string
 	for _, p := range d.Players {
 		fmt.Fprintf(&b, "%4d  %-28s", p.Rank, truncate(p.Name, 28))
 		for _, c := range p.Cells {
 			fmt.Fprintf(&b, " %-10s", c.Text)
 		}
-		fmt.Fprintf(&b, " %6s %6d\n", trimFloat(p.Points), p.Discs)
+		fmt.Fprintf(&b, " %6s %9s %6d\n", trimFloat(p.Points), trimFloat(p.BQ), p.Discs)
 		if w := p.WithdrawnAfterRound; w != nil {
 			withdrawn = append(withdrawn, fmt.Sprintf("%s withdrew after round %d", t.Describe(p.Player), *w))
 		}
@@ -49,6 +49,9 @@ func crosstableText(d report.Crosstable, t *outflank.Tournament) string {
 	b.WriteString("each cell: opponent's rank, colour (b black, w white), own discs-opponent's discs, and how the game ended:\n" +
 		"  t time default, f forfeit, u unplayed, p penalty, d draw-win, ? discs unknown (counted 33-31 or 32-32);\n" +
 		"  bye: a bye; wd: withdrawn, no game; -: no game in the round\n")
+	if d.Absent != "" {
+		fmt.Fprintf(&b, "  abs%d-%d: %s\n", t.Settings.UnplayedDiscs[0], t.Settings.UnplayedDiscs[1], d.Absent)
+	}
 	if placement {
 		b.WriteString("p1, p2: the placement rounds of the players after the semi-finalists (EGP II.2)\n")
 	}

@@ -64,20 +64,27 @@ func standingsText(d report.Standings, t *outflank.Tournament) string {
 			fmt.Fprintf(&b, "  %-5s %-32s %6s %9s %6d\n", rank(r.Rank, r.Equal), fmt.Sprintf("#%d %s", r.Player, r.Name), trimFloat(r.Points), trimFloat(r.BQ), r.Discs)
 		}
 	}
-	places := func(title string, ps []report.Place) {
+	places := func(title string, ps report.Places) {
 		if ps == nil {
 			return
 		}
 		if title != "" {
 			fmt.Fprintf(&b, "%s\n", title)
 		}
-		fmt.Fprintf(&b, "  place %-32s %6s %9s %6s  how\n", "player", "points", "BQ", "discs")
+		if note := ps.Note(); note != "" {
+			fmt.Fprintf(&b, "  %s\n", note)
+		}
+		how := ""
+		if ps.HasHow() {
+			how = "  how"
+		}
+		fmt.Fprintf(&b, "  place %-32s %6s %9s %6s%s\n", "player", "points", "BQ", "discs", how)
 		for _, p := range ps {
-			how := p.Result
-			if how == "" {
-				how = fmt.Sprintf("list, rank %s", rank(p.ListRank, false))
+			line := fmt.Sprintf("  %-5s %-32s %6s %9s %6d", p.Text(), fmt.Sprintf("#%d %s", p.Player, p.Name), trimFloat(p.Points), trimFloat(p.BQ), p.Discs)
+			if p.Result != "" {
+				line += "  " + p.Result
 			}
-			fmt.Fprintf(&b, "  %-5s %-32s %6s %9s %6d  %s\n", rank(p.Place.Place, p.Equal), fmt.Sprintf("#%d %s", p.Player, p.Name), trimFloat(p.Points), trimFloat(p.BQ), p.Discs, how)
+			b.WriteString(line + "\n")
 		}
 	}
 	title := map[string]string{"finish": "order of finish", "ifrl": "individual list", "wfrl": "women's list", "yfrl": "young players' list", "tfrl": "team list"}[d.List]
@@ -94,7 +101,7 @@ func standingsText(d report.Standings, t *outflank.Tournament) string {
 		places("women's order of finish (WOC III.3)", d.WomenFinish)
 		places("young players' order of finish (WOC III.4)", d.YoungFinish)
 		if !d.Complete {
-			fmt.Fprintf(&b, "the knockout stages are not over: the places still open follow the list ('outflank status %s')\n", t.Slug)
+			fmt.Fprintf(&b, "not over yet: a place still open shows the places its player can finish in (1–2: the final decides) ('outflank status %s')\n", t.Slug)
 		}
 		return b.String()
 	case d.Final != nil && !d.PlayoffsOnly:
@@ -122,6 +129,9 @@ func standingsText(d report.Standings, t *outflank.Tournament) string {
 				counted = append(counted, fmt.Sprintf("#%d %s (%s)", p.Player, p.Name, trimFloat(p.Points)))
 			}
 			fmt.Fprintf(&b, "  %-5s %-24s %6s %6d  %s\n", rank(r.Rank, r.Equal), r.Team, trimFloat(r.Points), r.GamesBetween, strings.Join(counted, ", "))
+			if r.TieBreak != "" {
+				fmt.Fprintf(&b, "        %s (WOC II.4)\n", r.TieBreak)
+			}
 		}
 	}
 	if d.List == "ifrl" && d.Final != nil && d.InPlay == nil && !d.Live {

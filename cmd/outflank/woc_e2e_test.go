@@ -128,12 +128,13 @@ func TestHandDrivenWOC(t *testing.T) {
 	standings := d.ok("standings", "woc")
 	want := []string{
 		"order of finish",
+		"From place 6 on, the places are the ranks of the final list.", // said once, not "list, rank N" on each row
 		"1     #3 Player 03", "won the final 2-1 (24-40, 34-30, 40-24)",
 		"2     #1 Player 01", "lost the final 1-2",
 		"3     #2 Player 02", "won the third place 40-24",
 		"4     #4 Player 04", "lost the third place 24-40",
 		"5     #5 Player 05", "lost the playoff 4th v 5th 32-32 draw-win",
-		"6     #6 Player 06", "list, rank 6",
+		"6     #6 Player 06                          6       710    350\n",
 		"12    #12 Player 12",
 		"women's order of finish",
 		"1     #5 Player 05", "won the women's final 32-32 draw-win",
