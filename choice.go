@@ -21,6 +21,12 @@ const (
 	ChoseDrawWin Decision = "draw-win"
 )
 
+// UntoldSide is the colour a chooser plays while his choice is not told
+// (and after his draw-win, while his opponent's colour is not): the rules
+// give none, so the game is paired for now, says so (Paired.Notes), and is
+// paired again once the choice is told (pair --match --replace).
+const UntoldSide = Black
+
 // ParseDecision checks a decision named on the command line or in a file.
 func ParseDecision(s string) (Decision, error) {
 	switch d := Decision(s); d {

@@ -437,18 +437,24 @@ func (t *Tournament) assignColours(ms []Match, opts PairOptions) ([]assignment, 
 			return nil, Errorf(EINVALID, "%s: after %s's draw-win %s chooses the colours (%s b): give %s's colour, or say that he has not told it yet",
 				game, t.Describe(chooser), t.Describe(other), drawWinRule(t.Rules), t.Describe(other))
 		}
-		a.black, a.white = chooser, other
+		chooserSide := UntoldSide // until told (also after a draw-win, until the opponent tells)
 		switch {
-		case d == ChoseWhite, d == ChoseDrawWin && od == ChoseBlack:
+		case d == ChoseBlack, d == ChoseWhite:
+			chooserSide = Side(d)
+		case d == ChoseDrawWin && hasOther:
+			chooserSide = Side(od).Other()
+		}
+		a.black, a.white = chooser, other
+		if chooserSide == White {
 			a.black, a.white = other, chooser
 		}
 		again := fmt.Sprintf("re-pair the game with 'outflank pair %s --match %s --replace --choice ...' once told", t.Slug, m.Name)
 		switch {
 		case !own:
-			a.notes = append(a.notes, fmt.Sprintf("%s: %s has not told his %s yet, so he plays black for now; %s", game, t.Describe(chooser), what, again))
+			a.notes = append(a.notes, fmt.Sprintf("%s: %s has not told his %s yet, so he plays %s for now; %s", game, t.Describe(chooser), what, UntoldSide, again))
 		case d == ChoseDrawWin && !hasOther:
-			a.notes = append(a.notes, fmt.Sprintf("%s: %s took the draw-win, and %s, who chooses the colours (%s b), has not told his colour yet, so he plays white for now; %s",
-				game, t.Describe(chooser), t.Describe(other), drawWinRule(t.Rules), again))
+			a.notes = append(a.notes, fmt.Sprintf("%s: %s took the draw-win, and %s, who chooses the colours (%s b), has not told his colour yet, so he plays %s for now; %s",
+				game, t.Describe(chooser), t.Describe(other), drawWinRule(t.Rules), UntoldSide.Other(), again))
 		}
 		if own {
 			a.choice = &Choice{Player: chooser, Chose: d}

@@ -199,11 +199,7 @@ func NextVersion(t *outflank.Tournament) int64 { return t.Version + 1 }
 // WhoChanged adds to a refused conditional write who made the change the
 // writer did not expect, and when, from the audit log.
 func WhoChanged(ctx context.Context, store outflank.Store, refused error, slug, entity, key string) error {
-	events, err := store.Log(ctx, slug)
-	if err != nil {
-		return refused
-	}
-	ev := outflank.LastChangeOf(events, entity, key)
+	ev := LastChange(ctx, store, slug, entity, key)
 	if ev == nil {
 		return refused
 	}
@@ -212,4 +208,15 @@ func WhoChanged(ctx context.Context, store outflank.Store, refused error, slug, 
 		actor = "an unrecorded actor"
 	}
 	return outflank.Errorf(outflank.ECONFLICT, "%s (last changed by %s at %s, change #%d)", outflank.ErrorMessage(refused), actor, ev.At.Local().Format("2006-01-02 15:04:05"), ev.ID)
+}
+
+// LastChange is the latest change of slug's log to the row entity key (a
+// game: "round/table"), nil when the log cannot say: whom to name when a
+// director is about to replace it.
+func LastChange(ctx context.Context, store outflank.Store, slug, entity, key string) *outflank.Event {
+	events, err := store.Log(ctx, slug)
+	if err != nil {
+		return nil
+	}
+	return outflank.LastChangeOf(events, entity, key)
 }

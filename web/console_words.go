@@ -31,6 +31,10 @@ var consoleRules = []struct {
 	{regexp.MustCompile(`add them with 'outflank player add [^']*' or 'outflank player import [^']*'`), "register them on the Players page"},
 	{regexp.MustCompile(`'outflank player (withdraw|absent|return|add|import|edit) [^']*'( first)?`), "the Players page"},
 	{regexp.MustCompile(`'outflank undo'`), "Undo"},
+	// A knockout game withdrawn alone (issue 24).
+	{regexp.MustCompile(`withdraw it with 'outflank round withdraw [^']*'`), "withdraw it on the Results page"},
+	{regexp.MustCompile(`correct its result \('outflank result [^']*'\)`), "correct its result (type its table again on the Results page)"},
+	{regexp.MustCompile(`with 'outflank undo [^']*'`), "with Undo"},
 	// The circuits' page.
 	{regexp.MustCompile(`'outflank import FILE' brings one in, 'outflank list' lists them`), "create it in the console, or import it with the command line ('outflank import FILE')"},
 	{regexp.MustCompile(`'outflank circuit link [^']*' with two of them merges them`), "“Link two players” merges them"},
