@@ -23,15 +23,20 @@ type NeedlessGame struct {
 	Why string
 }
 
-// Words describes the game and why it is not needed, as status, result
-// and the console say it.
+// Words describes the game, why it is not needed and how to withdraw it,
+// as status and result say it.
 func (n NeedlessGame) Words(t *Tournament) string {
+	return fmt.Sprintf("%s; withdraw it with 'outflank round withdraw %s %d %d'", n.Sentence(t), t.Slug, n.Round, n.Game.Table)
+}
+
+// Sentence describes the game and why it is not needed, for a page that
+// offers its withdrawal beside it.
+func (n NeedlessGame) Sentence(t *Tournament) string {
 	played := "is not needed"
 	if n.Game.Result != nil {
 		played = fmt.Sprintf("was played (%s) but is not needed, and does not count", n.Game.Result.Summary())
 	}
-	return fmt.Sprintf("%s (round %d table %d, %s v %s) %s: %s; withdraw it with 'outflank round withdraw %s %d %d'",
-		n.Label, n.Round, n.Game.Table, t.Describe(n.Game.Black), t.Describe(n.Game.White), played, n.Why, t.Slug, n.Round, n.Game.Table)
+	return fmt.Sprintf("%s (round %d table %d, %s v %s) %s: %s", n.Label, n.Round, n.Game.Table, t.Describe(n.Game.Black), t.Describe(n.Game.White), played, n.Why)
 }
 
 // NeedlessGames lists the knockout games the rules no longer call for, in

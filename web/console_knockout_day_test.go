@@ -16,12 +16,10 @@ import (
 	"outflank/rules"
 )
 
-// addWOC stores "woc", a 12-player WOC (women 5-8, young players 9-12)
-// after its round robin, the lower id winning every game, directed by
-// td-club, with a judge's link for all its tables ("judge woc").
-func (s *accessSite) addWOC() {
-	s.t.Helper()
-	t := s.t
+// wocAfterRoundRobin is "woc", a 12-player WOC (women 5-8, young players
+// 9-12) after its round robin, the lower id winning every game.
+func wocAfterRoundRobin(t *testing.T) *outflank.Tournament {
+	t.Helper()
 	tour, err := outflank.NewTournament("woc", "WOC 2026", "2026-11-01", rules.WOC, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +51,15 @@ func (s *accessSite) addWOC() {
 			}
 		}
 	}
+	return tour
+}
+
+// addWOC stores wocAfterRoundRobin, directed by td-club, with a judge's
+// link for all its tables ("judge woc").
+func (s *accessSite) addWOC() {
+	s.t.Helper()
+	t := s.t
+	tour := wocAfterRoundRobin(t)
 	ctx := context.Background()
 	if _, err := s.db.Create(ctx, tour, outflank.KindImport, "test"); err != nil {
 		t.Fatal(err)
@@ -152,7 +159,7 @@ func TestConsoleCorrectionOffersWithdrawal(t *testing.T) {
 	var a resultsAnswer
 	res := td.postJSON("/t/woc/admin/results", url.Values{"round": {"14"}, "table": {"1"}, "score": {"24-40"}, "expect": {"40-24"}}, &a)
 	if res.status != http.StatusCreated || !strings.Contains(a.Message, "Semi-final 1, game 3 (round 16 table 1, #1 Player 01 v #4 Player 04) is not needed") ||
-		!strings.Contains(a.Message, "withdraw it on the Results page") || strings.Contains(a.Message, "'outflank") {
+		!strings.Contains(a.Message, "withdraw it with the button below") || strings.Contains(a.Message, "'outflank") {
 		t.Fatalf("the correction: %d %+v", res.status, a)
 	}
 	if !strings.Contains(a.Parts["results-needless"], `href="/t/woc/admin/games/16/1/withdraw"`) {
@@ -190,6 +197,14 @@ func TestConsoleCorrectionOffersWithdrawal(t *testing.T) {
 	mustContain(t, "after the withdrawal", td.follow(done), "Saved: withdrew round 16 table 1 (semi-final 1, game 3)")
 	if got := s.wocGames(16, 18); got != "17/2:9-10 18/3:11-12" {
 		t.Errorf("after the withdrawal: %s", got)
+	}
+	// Round 16, left without games, keeps its number: every page and
+	// file that shows the rounds shows it.
+	for _, path := range []string{"/t/woc", "/t/woc/pairings/16", "/t/woc/pairings/17", "/t/woc/crosstable", "/t/woc/standings", "/t/woc/knockout", "/api/t/woc/pairings/16",
+		"/t/woc/admin/results?round=16", "/t/woc/admin/print/pairings/16", "/t/woc/admin/print/sheets/16", "/t/woc/admin/export/json", "/t/woc/admin/export/elo", "/t/woc/projector"} {
+		if a := td.get(path); a.status != http.StatusOK {
+			t.Errorf("%s after the withdrawal: %d %s", path, a.status, text(a.body))
+		}
 	}
 	// A game that counts is not withdrawn: the results page says why.
 	refused := td.post("/t/woc/admin/games/14/1/withdraw", url.Values{"confirm": {"yes"}})
@@ -278,7 +293,7 @@ func TestConsoleChoiceFormChoosesNothing(t *testing.T) {
 	}
 	shown := td.follow(changed)
 	mustContain(t, "the colours for now", shown, "The choices of colour changed: check the colours below, then publish.",
-		"Player 12 plays white for now", "Proposed now: Player 09 black, Player 12 white (for now: a choice is not told).",
+		"Player 12 plays white for now", "Proposed now, until the choice is told: Player 09 black, Player 12 white .",
 		"Proposed now: Player 04 black, Player 01 white .")
 	done := td.post("/t/woc/admin/pair", publishValues(t, shown.body))
 	if done.status != http.StatusSeeOther {
@@ -335,5 +350,51 @@ func TestKnockoutGameNamedOnBoards(t *testing.T) {
 	mustContain(t, "the projector", anyone.get("/t/woc/projector"), "Young semi-final 2, game 1")
 	if swiss := judge.get("/t/woc/judge/11/1"); !strings.Contains(swiss.body, "<h1>Round 11, table 1</h1>") {
 		t.Errorf("a round-robin game's board: %s", text(swiss.body))
+	}
+}
+
+// TestAPICorrectionAndWithdrawal is issue 24's points 12 and 13 in the
+// write API: a correction that makes a game needless says so in its
+// warnings, with the command that withdraws it; the game is withdrawn
+// alone; a pairing with a choice not told says which colours it gave.
+func TestAPICorrectionAndWithdrawal(t *testing.T) {
+	s := newAccessSite(t)
+	s.addWOC()
+	status, body := s.do("td-club (token)", "POST", "/api/t/woc/pair", `{"choices": ["1=black", "2=black", "10=black"], "untold": ["9"]}`)
+	if status != http.StatusCreated || !strings.Contains(body, `"young semi-final 1, game 1: #9 Player 09 has not told his choice of colour or draw-win yet, so he plays black for now`) {
+		t.Fatalf("pair with a choice untold: %d %s", status, body)
+	}
+	status, body = s.do("td-club (token)", "POST", "/api/t/woc/pair", `{"match": "young-semi-final-1", "replace": true, "choices": ["9=white"]}`)
+	if status != http.StatusCreated || strings.Contains(body, "warnings") {
+		t.Fatalf("re-paired with the choice: %d %s", status, body)
+	}
+	s.wocResult(12, 1, "40-24")
+	s.wocResult(12, 2, "40-24")
+	s.wocResult(13, 3, "24-40")
+	s.wocResult(13, 4, "40-24")
+	s.wocPair("5=black", "6=black")
+	s.wocResult(14, 1, "40-24") // wrongly: #4 won it
+	s.wocResult(14, 2, "24-40")
+	s.wocResult(15, 3, "40-24")
+	s.wocResult(15, 4, "40-24")
+	s.wocPair("1=black", "9=black", "11=black")
+	before := s.wocGames(17, 18)
+	status, body = s.do("td-club (token)", "POST", "/api/t/woc/rounds/14/results/1", `{"score": "24-40", "replace": true}`)
+	if status != http.StatusCreated || !strings.Contains(body, `"semi-final 1, game 3 (round 16 table 1, #1 Player 01 v #4 Player 04) is not needed`) ||
+		!strings.Contains(body, "withdraw it with 'outflank round withdraw woc 16 1'") {
+		t.Fatalf("the correction: %d %s", status, body)
+	}
+	status, body = s.do("td-club (token)", "POST", "/api/t/woc/rounds/16/games/1/withdraw", "")
+	if status != http.StatusCreated || !strings.Contains(body, `"kind": "game.withdraw"`) || !strings.Contains(body, `"version": `) {
+		t.Fatalf("the withdrawal: %d %s", status, body)
+	}
+	if after := s.wocGames(16, 18); after != before {
+		t.Errorf("after the withdrawal: %s, want %s", after, before)
+	}
+	if status, body = s.do("td-club (token)", "POST", "/api/t/woc/rounds/16/games/1/withdraw", ""); status != http.StatusNotFound {
+		t.Errorf("withdrawn twice: %d %s", status, body)
+	}
+	if status, body = s.do("td-club (token)", "POST", "/api/t/woc/rounds/3/games/1/withdraw", ""); status != http.StatusBadRequest || !strings.Contains(body, "only a knockout game") {
+		t.Errorf("a round-robin game withdrawn: %d %s", status, body)
 	}
 }

@@ -165,7 +165,7 @@ func (s *Server) resultsView(w http.ResponseWriter, r *http.Request, t *outflank
 	page := resultsView{Rounds: report.RoundsOf(t), Latest: latest.event(), Kinds: kindsOf(t, rd)}
 	base := "/t/" + t.Slug + "/admin"
 	for _, ng := range t.NeedlessGames() {
-		page.Needless = append(page.Needless, needlessGame{Round: ng.Round, Table: ng.Game.Table, Words: consoleWords(ng.Words(t)),
+		page.Needless = append(page.Needless, needlessGame{Round: ng.Round, Table: ng.Game.Table, Words: consoleWords(ng.Sentence(t)),
 			Withdraw: fmt.Sprintf("%s/games/%d/%d/withdraw", base, ng.Round, ng.Game.Table)})
 	}
 	if ok {
@@ -335,10 +335,10 @@ func (s *Server) handleSaveResult(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		message := "Saved: " + entered.Event.Summary + "."
-		for _, w := range entered.Words {
+		for _, ng := range entered.Needless {
 			// The correction decided a match before a game already
 			// paired: say so (the page offers its withdrawal).
-			message += " " + consoleWords(w) + "."
+			message += " " + consoleWords(ng.Sentence(t)) + ": withdraw it with the button below."
 		}
 		if wantsJSON(r) {
 			s.resultsJSON(w, r, http.StatusCreated, v, &resultsAnswer{OK: true, Message: message, Note: entered.Note})

@@ -114,8 +114,9 @@
           // Another director's result: the focus goes to keeping it, so a
           // second Enter overwrites nobody.
           message("");
-          var keep = $("#conflict-keep");
-          if (keep) { keep.focus(); }
+          var keep = $("#conflict-keep"), box = $("section.conflict");
+          if (box && box.scrollIntoView) { box.scrollIntoView({ block: "nearest" }); }
+          if (keep) { keep.focus({ preventScroll: true }); }
         } else {
           message("Table " + tableNo + " (" + typed + "): " + (a.message || "not saved") + " Nothing was saved.", "error");
         }
