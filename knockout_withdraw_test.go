@@ -189,3 +189,43 @@ func TestWithdrawGameRefuses(t *testing.T) {
 		t.Errorf("the young third place paired again: %s", got)
 	}
 }
+
+// TestCorrectedSemiFinalLeavesFinalStray: a young semi-final's result
+// corrected once the young players' final and third place were paired
+// (WOC III.4): those games are between players who no longer meet in
+// them, so they are not needed either, and say who meets now; withdrawn,
+// the final and third place are paired again between the right players.
+func TestCorrectedSemiFinalLeavesFinalStray(t *testing.T) {
+	tour := wocAtSemiFinalThree(t)
+	setScore(t, tour, 16, 1, 40, 24) // semi-final 1, game 3
+	setScore(t, tour, 13, 3, 24, 40) // corrected: #12 beat #9
+	needless := tour.NeedlessGames()
+	if len(needless) != 2 || needless[0].Label != "young final" || needless[1].Label != "young third place" {
+		t.Fatalf("needless: %+v", needless)
+	}
+	if !strings.Contains(needless[0].Why, "the young final is #10 Player 10 v #12 Player 12") {
+		t.Errorf("why the young final is not needed: %s", needless[0].Why)
+	}
+	if _, err := tour.PairNext(outflank.PairOptions{}); err == nil || !strings.Contains(err.Error(), "young final (round 17 table 2") {
+		t.Fatalf("pairing with the stray games: %v", err)
+	}
+	for _, table := range []int{3, 2} { // the last round first: it goes
+		round := 18
+		if table == 2 {
+			round = 17
+		}
+		if _, err := tour.WithdrawGame(round, table); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Each was the last round once its game was gone: both went.
+	if len(tour.Rounds) != 16 {
+		t.Fatalf("after the withdrawals: %d rounds, %s", len(tour.Rounds), tablesOf(tour, 16, len(tour.Rounds)))
+	}
+	if _, err := tour.PairNext(outflank.PairOptions{Choices: []outflank.ChoiceOption{{Player: 10, Chose: outflank.ChoseBlack}, {Player: 9, Chose: outflank.ChoseBlack}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := tablesOf(tour, 17, len(tour.Rounds)); got != "17/2:10-12 18/3:9-11" {
+		t.Errorf("the young players' final and third place paired again: %s", got)
+	}
+}

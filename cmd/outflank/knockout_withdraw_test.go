@@ -23,7 +23,7 @@ func TestCorrectedSemiFinalWithdrawsGameThree(t *testing.T) {
 		var parts []string
 		for _, r := range d.exportRounds("woc").Rounds[from-1 : to] {
 			for _, g := range r.Games {
-				parts = append(parts, fmt.Sprintf("%d/%d:%d-%d", from+len(parts), g.Table, g.Black, g.White))
+				parts = append(parts, fmt.Sprintf("%d/%d:%d-%d", r.Round, g.Table, g.Black, g.White))
 			}
 		}
 		return strings.Join(parts, " ")
@@ -70,6 +70,17 @@ func TestCorrectedSemiFinalWithdrawsGameThree(t *testing.T) {
 	}
 	d.ok("round", "withdraw", "woc", "16", "1")
 	d.ok("pair", "woc", "--choice", "1=black", "--choice", "3=black", "--choice", "7=black") // 14:10
+	// The last round's only game withdrawn: the round goes; undo brings
+	// both back.
+	slot := games(19, 21)
+	d.ok("round", "withdraw", "woc", "women-third-place", "1")
+	if n := len(d.exportRounds("woc").Rounds); n != 20 {
+		t.Errorf("the women's third place withdrawn: %d rounds, want 20", n)
+	}
+	d.ok("undo", "woc")
+	if got := games(19, 21); got != slot {
+		t.Errorf("undo: %s, want %s", got, slot)
+	}
 	// The tournament file keeps the empty round and the tables.
 	exported := d.ok("export", "woc")
 	fresh := newTDB(t)
