@@ -358,8 +358,8 @@ type assignment struct {
 // game 2 (WOC III.1); else by the chooser's decision among opts.Choices
 // (WOC IV.9: his colour; or draw-win, his opponent then choosing the
 // colours). A decision not told yet (not given, or named in opts.Untold)
-// gives the chooser black for now, and an opponent's colour not told
-// after a draw-win gives the chooser black too: each such game gets a
+// gives the chooser UntoldSide for now, and so does an opponent's colour
+// not told after a draw-win: each such game gets a
 // note saying so, and with opts.AskChoices a decision neither given nor
 // said to be untold is refused, so that no colour is chosen for a player
 // in silence. A bare decision needs a single chooser; every choice must
