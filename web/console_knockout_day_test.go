@@ -348,6 +348,9 @@ func TestKnockoutGameNamedOnBoards(t *testing.T) {
 	anyone := s.as("td-other (session)")
 	mustContain(t, "the public viewer", s.publicPage(anyone, "/t/woc/games/13/4"), "<title>Young semi-final 2, game 1 (round 13, table 4)", "<h1>Young semi-final 2, game 1 <span")
 	mustContain(t, "the projector", anyone.get("/t/woc/projector"), "Young semi-final 2, game 1")
+	td := s.as("td-club (session)")
+	mustContain(t, "the wall pairings", td.get("/t/woc/admin/print/pairings/13"), "Young semi-final 1, game 1: Player 09")
+	mustContain(t, "the score sheets", td.get("/t/woc/admin/print/sheets/13"), "Young semi-final 1, game 1")
 	if swiss := judge.get("/t/woc/judge/11/1"); !strings.Contains(swiss.body, "<h1>Round 11, table 1</h1>") {
 		t.Errorf("a round-robin game's board: %s", text(swiss.body))
 	}
