@@ -21,6 +21,12 @@ const (
 	ChoseDrawWin Decision = "draw-win"
 )
 
+// UntoldSide is the colour a chooser plays while his choice is not told
+// (and after his draw-win, while his opponent's colour is not): the rules
+// give none, so the game is paired for now, says so (Paired.Notes), and is
+// paired again once the choice is told (pair --match --replace).
+const UntoldSide = Black
+
 // ParseDecision checks a decision named on the command line or in a file.
 func ParseDecision(s string) (Decision, error) {
 	switch d := Decision(s); d {
@@ -215,4 +221,56 @@ func (t *Tournament) describeChoice(g Game) string {
 		return fmt.Sprintf("%s chose draw-win", t.Describe(c.Player))
 	}
 	return fmt.Sprintf("%s chose %s", t.Describe(c.Player), c.Chose)
+}
+
+// CheckDrawWin refuses a draw-win entered for the game at table in round
+// n where the rules have none: only a knockout game with the choice of
+// colour or draw-win (WOC IV.9; II.3.2 playoffs, III.2.2 and III.3-4 one-
+// game matches; AOF Appendix C) has a drawn game won by one player. A
+// Swiss or round-robin game, or a game of a best-of-three match, counts a
+// draw half a point each.
+func (t *Tournament) CheckDrawWin(n, table int, res *Result) error {
+	if res == nil || res.Outcome != OutcomeDrawWin || t.DrawWinApplies(n, table) {
+		return nil
+	}
+	if kg, ok := t.knockoutGame(n, table); ok {
+		return Errorf(EINVALID, "%s, game %d has no draw-win: %s; a drawn game is entered as 32-32, half a point each", kg.label, kg.number, colourOnlyRule(t.Rules))
+	}
+	r, _ := t.Round(n)
+	stage := "this"
+	if r != nil {
+		stage = "a " + string(r.Stage)
+	}
+	return Errorf(EINVALID, "round %d table %d is %s game: a draw-win exists only in a knockout game with the choice of colour or draw-win (%s); a drawn game is entered as 32-32, half a point each",
+		n, table, stage, drawWinRule(t.Rules))
+}
+
+// DrawWinApplies reports whether the game at table in round n is one whose
+// draw goes to a player by the choice of colour or draw-win (WOC IV.9).
+func (t *Tournament) DrawWinApplies(n, table int) bool {
+	kg, ok := t.knockoutGame(n, table)
+	return ok && kg.drawWin
+}
+
+// ChoiceOfDrawWin records the choice of colour or draw-win that a draw-win
+// entered for the game at table in round n implies, when none was
+// recorded: the draw-win is the chooser's if he took it (WOC IV.9 b), his
+// opponent's if he chose his colour (IV.9 a), so the record says which,
+// as if it had been given when the game was paired. It returns the choice
+// recorded, nil when there was nothing to record.
+func (t *Tournament) ChoiceOfDrawWin(n, table int) *Choice {
+	g, err := t.Game(n, table)
+	if err != nil || g.Choice != nil || g.Result == nil || g.Result.Outcome != OutcomeDrawWin {
+		return nil
+	}
+	kg, ok := t.knockoutGame(n, table)
+	if !ok || !kg.drawWin || kg.chooser == 0 {
+		return nil
+	}
+	c := Choice{Player: kg.chooser, Chose: ChoseDrawWin}
+	if side := g.sideOf(kg.chooser); g.Result.Winner != side {
+		c.Chose = Decision(side)
+	}
+	g.Choice = &c
+	return &c
 }

@@ -23,8 +23,12 @@ type Match struct {
 	// final", "playoff 4th v 5th"), Name on the command line
 	// ("semi-final-1", "women-final", "playoff-4-5").
 	Label, Name string
-	// Games are the match's games so far, played or in play, in order.
-	Games []MatchGame
+	// Games are the match's games so far, played or in play, in order, up
+	// to the one that decided it; Needless are those paired after it,
+	// which the rules no longer call for (WOC III.1: no third game once a
+	// player has won two), until they are withdrawn (WithdrawGame).
+	Games    []MatchGame
+	Needless []MatchGame
 	// Slot is the third-day time slot of the match's next game (an index
 	// in rules.ThirdDay: WOC Appendix B), -1 when the event has no
 	// schedule or the match is decided.
@@ -218,6 +222,14 @@ func (t *Tournament) playoffMatches(ifrl Lists) []Match {
 func (t *Tournament) playMatch(m *Match) {
 	m.Slot = -1
 	m.Games = t.matchGames(m.Stage, m.Higher, m.Lower)
+	// A result corrected after the next game was paired may decide the
+	// match before it: that game, and any after it, are set apart.
+	for n := 1; n < len(m.Games) && m.Games[n-1].Game.Result != nil; n++ {
+		if st, err := knockout.Play(m.Format, m.results(n)); err == nil && st.Done {
+			m.Games, m.Needless = m.Games[:n], m.Games[n:]
+			break
+		}
+	}
 	var err error
 	m.State, err = knockout.Play(m.Format, m.results(len(m.Games)))
 	if err != nil {

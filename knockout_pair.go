@@ -89,7 +89,7 @@ func (t *Tournament) pairKnockout(opts PairOptions) (*Paired, error) {
 	if opts.SeedGiven && !withPlacement {
 		return nil, Errorf(EINVALID, "--seed: nothing is drawn at random in this pairing (the rules draw the knockout matches): leave it out")
 	}
-	assigned, err := t.assignColours(todo, opts.Choices)
+	assigned, err := t.assignColours(todo, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +129,9 @@ func (t *Tournament) pairKnockout(opts PairOptions) (*Paired, error) {
 		created = append(created, Paired{Round: &Round{Number: p.Round.Number}, Swiss: p.Swiss})
 	}
 	paired := &created[0]
+	for _, a := range assigned {
+		paired.Notes = append(paired.Notes, a.notes...)
+	}
 	for i := range created {
 		created[i].Round = &t.Rounds[created[i].Round.Number-1]
 		if i > 0 {
@@ -178,7 +181,7 @@ func placementSlot(n int) int { return 100 + n }
 func (t *Tournament) tablesUsed(k knockoutState) map[int]int {
 	used := map[int]int{}
 	for _, m := range k.all() {
-		for i, mg := range m.Games {
+		for i, mg := range slices.Concat(m.Games, m.Needless) {
 			s := k.slotOf(m, i+1)
 			used[s] = max(used[s], mg.Game.Table)
 		}
@@ -227,6 +230,14 @@ func (t *Tournament) firstTable(stage Stage, pairs []Pair) int {
 func (t *Tournament) slotsInPlay(k knockoutState) (map[int]bool, error) {
 	slots := map[int]bool{}
 	known := map[[2]int]bool{}
+	// A game the rules no longer call for is withdrawn before anything
+	// more is paired; one played all the same is only reported.
+	for _, ng := range t.needless(k) {
+		if ng.Game.Result == nil {
+			return nil, Errorf(EINVALID, "%s, before pairing more", ng.Words(t))
+		}
+		known[[2]int{ng.Round, ng.Game.Table}] = true
+	}
 	for _, m := range k.all() {
 		for i, mg := range m.Games {
 			known[[2]int{mg.Round, mg.Game.Table}] = true
@@ -320,7 +331,7 @@ func (t *Tournament) repairMatch(k knockoutState, opts PairOptions) (*Paired, er
 		return nil, Errorf(EINVALID, "--replace: game %d of the %s has the colours of game 1 reversed (WOC III.1): nothing to choose, nothing to re-pair", len(m.Games), m.Label)
 	}
 	m.State = st
-	assigned, err := t.assignColours([]Match{m}, opts.Choices)
+	assigned, err := t.assignColours([]Match{m}, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -331,23 +342,29 @@ func (t *Tournament) repairMatch(k knockoutState, opts PairOptions) (*Paired, er
 	a := assigned[0]
 	g.Black, g.White, g.Choice = a.black, a.white, a.choice
 	r, _ := t.Round(last.Round)
-	return &Paired{Round: r, Repaired: g.Table}, nil
+	return &Paired{Round: r, Repaired: g.Table, Notes: a.notes}, nil
 }
 
-// assignment is a knockout game's colours and recorded choice.
+// assignment is a knockout game's colours and recorded choice, and notes
+// on the colours given for want of a choice (Paired.Notes).
 type assignment struct {
 	m            Match
 	black, white int
 	choice       *Choice
+	notes        []string
 }
 
 // assignColours gives each match's next game its colours: fixed for a
-// game 2 (WOC III.1); else by the chooser's decision among choices (WOC
-// IV.9: his colour; or draw-win, his opponent then choosing, the chooser
-// black unless the opponent's colour is given), the chooser black when he
-// has none. A bare decision needs a single chooser; every choice must
+// game 2 (WOC III.1); else by the chooser's decision among opts.Choices
+// (WOC IV.9: his colour; or draw-win, his opponent then choosing the
+// colours). A decision not told yet (not given, or named in opts.Untold)
+// gives the chooser UntoldSide for now, and so does an opponent's colour
+// not told after a draw-win: each such game gets a
+// note saying so, and with opts.AskChoices a decision neither given nor
+// said to be untold is refused, so that no colour is chosen for a player
+// in silence. A bare decision needs a single chooser; every choice must
 // concern a player of these games.
-func (t *Tournament) assignColours(ms []Match, choices []ChoiceOption) ([]assignment, error) {
+func (t *Tournament) assignColours(ms []Match, opts PairOptions) ([]assignment, error) {
 	var choosers []int
 	for _, m := range ms {
 		if n := m.State.Next; !n.Fixed {
@@ -355,7 +372,7 @@ func (t *Tournament) assignColours(ms []Match, choices []ChoiceOption) ([]assign
 		}
 	}
 	decided := map[int]Decision{}
-	for _, c := range choices {
+	for _, c := range opts.Choices {
 		id := c.Player
 		if id == 0 {
 			if len(choosers) != 1 {
@@ -368,6 +385,13 @@ func (t *Tournament) assignColours(ms []Match, choices []ChoiceOption) ([]assign
 		}
 		decided[id] = c.Chose
 	}
+	untold := map[int]bool{}
+	for _, id := range opts.Untold {
+		if _, ok := decided[id]; ok {
+			return nil, Errorf(EINVALID, "%s's choice is given (%s) and said not to be told yet: give one or the other", t.Describe(id), decided[id])
+		}
+		untold[id] = true
+	}
 	var out []assignment
 	for _, m := range ms {
 		n := m.State.Next
@@ -378,7 +402,8 @@ func (t *Tournament) assignColours(ms []Match, choices []ChoiceOption) ([]assign
 				a.black, a.white = m.Lower, m.Higher
 			}
 			for _, id := range []int{m.Higher, m.Lower} {
-				if _, ok := decided[id]; ok {
+				_, ok := decided[id]
+				if ok || untold[id] {
 					return nil, Errorf(EINVALID, "--choice: game %d of the %s has the colours of game 1 reversed (WOC III.1): nobody chooses", n.Number, m.Label)
 				}
 			}
@@ -388,21 +413,48 @@ func (t *Tournament) assignColours(ms []Match, choices []ChoiceOption) ([]assign
 		chooser, other := pick(m, n.Chooser), pick(m, 1-n.Chooser)
 		d, own := decided[chooser]
 		od, hasOther := decided[other]
-		delete(decided, chooser)
-		delete(decided, other)
+		chooserUntold, otherUntold := untold[chooser], untold[other]
+		for _, id := range []int{chooser, other} {
+			delete(decided, id)
+			delete(untold, id)
+		}
+		game := fmt.Sprintf("%s, game %d", m.Label, n.Number)
+		what := "choice of colour"
+		if n.DrawWin {
+			what = "choice of colour or draw-win"
+		}
 		switch {
-		case hasOther && d != ChoseDrawWin:
+		case hasOther && d != ChoseDrawWin, otherUntold && own && d != ChoseDrawWin:
 			return nil, Errorf(EINVALID, "--choice: %s has the choice of colour in the %s, not %s (who picks the colours only after a draw-win)", t.Describe(chooser), m.Label, t.Describe(other))
 		case hasOther && od == ChoseDrawWin:
 			return nil, Errorf(EINVALID, "--choice: %s cannot take the draw-win: %s has it", t.Describe(other), t.Describe(chooser))
 		case d == ChoseDrawWin && !n.DrawWin:
 			return nil, Errorf(EINVALID, "--choice: in the %s %s chooses his colour, without the draw-win (%s): give black or white",
 				m.Label, t.Describe(chooser), colourOnlyRule(t.Rules))
+		case opts.AskChoices && !own && !chooserUntold:
+			return nil, Errorf(EINVALID, "%s: %s's %s is not given (%s): give it, or say that he has not told it yet", game, t.Describe(chooser), what, drawWinRule(t.Rules))
+		case opts.AskChoices && d == ChoseDrawWin && !hasOther && !otherUntold:
+			return nil, Errorf(EINVALID, "%s: after %s's draw-win %s chooses the colours (%s b): give %s's colour, or say that he has not told it yet",
+				game, t.Describe(chooser), t.Describe(other), drawWinRule(t.Rules), t.Describe(other))
+		}
+		chooserSide := UntoldSide // until told (also after a draw-win, until the opponent tells)
+		switch {
+		case d == ChoseBlack, d == ChoseWhite:
+			chooserSide = Side(d)
+		case d == ChoseDrawWin && hasOther:
+			chooserSide = Side(od).Other()
 		}
 		a.black, a.white = chooser, other
-		switch {
-		case d == ChoseWhite, d == ChoseDrawWin && od == ChoseBlack:
+		if chooserSide == White {
 			a.black, a.white = other, chooser
+		}
+		again := fmt.Sprintf("re-pair the game with 'outflank pair %s --match %s --replace --choice ...' once told", t.Slug, m.Name)
+		switch {
+		case !own:
+			a.notes = append(a.notes, fmt.Sprintf("%s: %s has not told his %s yet, so he plays %s for now; %s", game, t.Describe(chooser), what, UntoldSide, again))
+		case d == ChoseDrawWin && !hasOther:
+			a.notes = append(a.notes, fmt.Sprintf("%s: %s took the draw-win, and %s, who chooses the colours (%s b), has not told his colour yet, so he plays %s for now; %s",
+				game, t.Describe(chooser), t.Describe(other), drawWinRule(t.Rules), UntoldSide.Other(), again))
 		}
 		if own {
 			a.choice = &Choice{Player: chooser, Chose: d}
@@ -411,6 +463,9 @@ func (t *Tournament) assignColours(ms []Match, choices []ChoiceOption) ([]assign
 	}
 	for id := range decided {
 		return nil, Errorf(EINVALID, "--choice: %s has no choice of colour in this pairing; %s", t.Describe(id), t.choosersList(choosers))
+	}
+	for id := range untold {
+		return nil, Errorf(EINVALID, "%s has no choice of colour in this pairing; %s", t.Describe(id), t.choosersList(choosers))
 	}
 	return out, nil
 }
@@ -448,6 +503,8 @@ func (o PairOptions) mainStage() error {
 		return Errorf(EINVALID, "--match applies to knockout matches: the main stage is still on")
 	case o.Replace:
 		return Errorf(EINVALID, "--replace re-pairs a knockout game: the main stage is still on")
+	case len(o.Untold) > 0:
+		return Errorf(EINVALID, "a choice of colour not told yet concerns knockout games (WOC IV.9): this round is paired by the Swiss or round-robin rules")
 	}
 	return nil
 }

@@ -66,6 +66,10 @@ func (t *Tournament) FindMatchGame(name string, number int) (round, table int, e
 	if err != nil {
 		return 0, 0, err
 	}
+	if i := number - len(m.Games) - 1; number > len(m.Games) && i < len(m.Needless) {
+		// A game the rules no longer call for, named to withdraw it.
+		return m.Needless[i].Round, m.Needless[i].Game.Table, nil
+	}
 	if number < 1 || number > len(m.Games) {
 		var where []string
 		for i, mg := range m.Games {

@@ -30,6 +30,13 @@ type PairOptions struct {
 	Choices []ChoiceOption
 	Match   string
 	Replace bool
+	// Untold are the players who have not told their choice yet (a
+	// chooser, or his opponent after a draw-win): their game is paired
+	// for now, with a note (Paired.Notes). AskChoices refuses a pairing in
+	// which a choice is neither given nor untold, so that no colour is
+	// chosen for a player in silence (the console asks for each).
+	Untold     []int
+	AskChoices bool
 }
 
 // Paired is a round paired automatically, and why.
@@ -44,6 +51,9 @@ type Paired struct {
 	// Repaired is the table of Round paired again in place (a knockout
 	// game, PairOptions.Replace), 0 otherwise.
 	Repaired int
+	// Notes say which knockout games have colours given for want of a
+	// choice not told yet, and how to pair them again once it is.
+	Notes []string
 }
 
 // PairNext pairs the next round by the ruleset and adds it. A round robin

@@ -1,6 +1,9 @@
 package outflank
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // RemovePlayer takes back the registration of player id, entered by
 // mistake or for someone who did not come, before their first game: once a
@@ -20,4 +23,19 @@ func (t *Tournament) RemovePlayer(id int) (Player, error) {
 	removed := t.Players[i]
 	t.Players = slices.Delete(t.Players, i, i+1)
 	return removed, nil
+}
+
+// WithdrawalWords says what withdrawing player id after round n does,
+// before it is done, so that a director is asked with the rule in front of
+// him: from the next round on he is never paired again, and may not
+// re-enter (WOC II.8). It checks the withdrawal as Withdraw does, on a
+// copy.
+func (t *Tournament) WithdrawalWords(id, n int) ([]string, error) {
+	if err := t.Clone().Withdraw(id, n); err != nil {
+		return nil, err
+	}
+	return []string{
+		fmt.Sprintf("%s withdraws after round %d: from round %d on he is not paired, and his score at his withdrawal stays in the lists.", t.Describe(id), n, n+1),
+		"A player who withdraws may not re-enter (WOC II.8). Undo takes back a withdrawal entered by mistake only while it is the event's latest change.",
+	}, nil
 }

@@ -86,6 +86,16 @@ func (t *Tournament) status() Step {
 			return Step{Headline: fmt.Sprintf("the %s cannot go on", m.Label), Lines: []string{blockedHelp(t, m)}, Matches: open}
 		}
 	}
+	if needless := t.needless(k); len(needless) > 0 {
+		// A result corrected after the next game was paired: the game
+		// not needed comes first, then what is in play.
+		s := Step{Headline: needlessHeadline(needless), Matches: open}
+		for _, ng := range needless {
+			s.Lines = append(s.Lines, ng.Words(t))
+		}
+		s.Lines = capLines(append(s.Lines, t.playing(k)...))
+		return s
+	}
 	if k.pending {
 		s := Step{Headline: fmt.Sprintf("playoffs needed (WOC II.3.2; 'outflank pair %s')", t.Slug), Matches: open}
 		for _, m := range open {
@@ -113,6 +123,14 @@ func (t *Tournament) status() Step {
 		return s
 	}
 	return Step{Headline: fmt.Sprintf("to pair next, the %sgames ('outflank pair %s'):", slotNote(k, slot), t.Slug), Lines: toPair, Matches: open}
+}
+
+// needlessHeadline says how many knockout games are not needed.
+func needlessHeadline(ns []NeedlessGame) string {
+	if len(ns) == 1 {
+		return "a knockout game is not needed: withdraw it"
+	}
+	return fmt.Sprintf("%d knockout games are not needed: withdraw them", len(ns))
 }
 
 // lastTable is the table of a match's last game, 0 without one.
@@ -151,6 +169,9 @@ func slotNote(k knockoutState, slot int) string {
 func (t *Tournament) playing(k knockoutState) []string {
 	var lines []string
 	known := map[[2]int]bool{}
+	for _, ng := range t.needless(k) {
+		known[[2]int{ng.Round, ng.Game.Table}] = true
+	}
 	all := k.all()
 	slices.SortStableFunc(all, func(a, b Match) int { return lastTable(a) - lastTable(b) })
 	for _, m := range all {

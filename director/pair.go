@@ -28,6 +28,11 @@ type PairRequest struct {
 	// play again.
 	Match   string
 	Replace bool
+	// Untold are the players (ids or names) who have not told their
+	// choice of colour yet; AskChoices refuses a choice neither given
+	// nor untold (outflank.PairOptions).
+	Untold     []string
+	AskChoices bool
 }
 
 // Paired is a pairing saved.

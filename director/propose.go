@@ -50,7 +50,14 @@ func pairOptions(t *outflank.Tournament, req PairRequest) (outflank.PairOptions,
 	if round == 0 {
 		round = len(t.Rounds) + 1
 	}
-	opts := outflank.PairOptions{Seed: req.Seed, Round: round, SeedGiven: req.SeedGiven, Match: req.Match, Replace: req.Replace}
+	opts := outflank.PairOptions{Seed: req.Seed, Round: round, SeedGiven: req.SeedGiven, Match: req.Match, Replace: req.Replace, AskChoices: req.AskChoices}
+	for _, ref := range req.Untold {
+		p, err := t.FindPlayer(ref)
+		if err != nil {
+			return opts, err
+		}
+		opts.Untold = append(opts.Untold, p.ID)
+	}
 	for _, text := range req.Choices {
 		c, err := t.ParseChoiceOption(text)
 		if err != nil {

@@ -110,6 +110,13 @@ type Entered struct {
 	// Note says why the official score differs from the score typed
 	// ("official score 34-30: empty squares go to the winner ..."), or "".
 	Note string
+	// Needless are the knockout games the result (a correction) made
+	// needless: paired after the game that now decides their match, to
+	// withdraw (outflank.Tournament.WithdrawGame).
+	Needless []outflank.NeedlessGame
+	// Words are the warnings to show: each needless game, in the
+	// command line's words (the console says them in its own).
+	Words []string
 }
 
 // EnterResult enters the result of req in tournament slug, scored by the
@@ -138,17 +145,39 @@ func EnterResult(ctx context.Context, store outflank.Store, slug string, req Res
 			return "", err
 		}
 		out.Note = res.OfficialNote()
+		if err := t.CheckResultNeeded(out.Round, out.Table); err != nil {
+			return "", err
+		}
+		if err := t.CheckDrawWin(out.Round, out.Table, res); err != nil {
+			return "", err
+		}
 		if req.Choice != "" {
 			if _, err := t.RecordChoice(out.Round, out.Table, req.Choice); err != nil {
 				return "", err
 			}
 		}
+		before := map[[2]int]bool{}
+		for _, ng := range t.NeedlessGames() {
+			before[[2]int{ng.Round, ng.Game.Table}] = true
+		}
 		g, err := t.SetResult(out.Round, out.Table, res, req.Options)
 		if err != nil {
 			return "", err
 		}
+		summary := fmt.Sprintf("%sround %d table %d, %s v %s: %s", where, out.Round, out.Table, t.Describe(g.Black), t.Describe(g.White), g.Result.Summary())
+		if c := t.ChoiceOfDrawWin(out.Round, out.Table); c != nil {
+			// A draw-win entered without the choice behind it: the choice
+			// it implies is recorded, as pairing records it (WOC IV.9).
+			summary += fmt.Sprintf(" (%s chose %s)", t.Describe(c.Player), c.Chose)
+		}
+		for _, ng := range t.NeedlessGames() {
+			if !before[[2]int{ng.Round, ng.Game.Table}] {
+				out.Needless = append(out.Needless, ng)
+				out.Words = append(out.Words, ng.Words(t))
+			}
+		}
 		out.Version, out.Result = NextVersion(t), g.Result
-		return fmt.Sprintf("%sround %d table %d, %s v %s: %s", where, out.Round, out.Table, t.Describe(g.Black), t.Describe(g.White), g.Result.Summary()), nil
+		return summary, nil
 	})
 	if err != nil {
 		if req.Options.Expect != nil && outflank.ErrorCode(err) == outflank.ECONFLICT && out.Round != 0 {
@@ -170,11 +199,7 @@ func NextVersion(t *outflank.Tournament) int64 { return t.Version + 1 }
 // WhoChanged adds to a refused conditional write who made the change the
 // writer did not expect, and when, from the audit log.
 func WhoChanged(ctx context.Context, store outflank.Store, refused error, slug, entity, key string) error {
-	events, err := store.Log(ctx, slug)
-	if err != nil {
-		return refused
-	}
-	ev := outflank.LastChangeOf(events, entity, key)
+	ev := LastChange(ctx, store, slug, entity, key)
 	if ev == nil {
 		return refused
 	}
@@ -183,4 +208,15 @@ func WhoChanged(ctx context.Context, store outflank.Store, refused error, slug, 
 		actor = "an unrecorded actor"
 	}
 	return outflank.Errorf(outflank.ECONFLICT, "%s (last changed by %s at %s, change #%d)", outflank.ErrorMessage(refused), actor, ev.At.Local().Format("2006-01-02 15:04:05"), ev.ID)
+}
+
+// LastChange is the latest change of slug's log to the row entity key (a
+// game: "round/table"), nil when the log cannot say: whom to name when a
+// director is about to replace it.
+func LastChange(ctx context.Context, store outflank.Store, slug, entity, key string) *outflank.Event {
+	events, err := store.Log(ctx, slug)
+	if err != nil {
+		return nil
+	}
+	return outflank.LastChangeOf(events, entity, key)
 }

@@ -259,13 +259,22 @@ func buildRound(t *outflank.Tournament, n int, fr fileRound) error {
 		first = fr.Games[0].Table
 	}
 	pairs := make([]outflank.Pair, len(fr.Games))
+	tables := make([]int, len(fr.Games))
+	knockout := stage.Withdrawable() && len(fr.Byes) == 0
 	for j, g := range fr.Games {
-		if g.Table != first+j || g.Table < 1 {
+		if (g.Table != first+j && !knockout) || g.Table < 1 {
 			return outflank.Errorf(outflank.EINVALID, "round %d: games[%d] is table %d: tables are numbered from 1 (or a knockout round's first table) one by one, in order", n, j, g.Table)
 		}
-		pairs[j] = outflank.Pair{Black: g.Black, White: g.White}
+		pairs[j], tables[j] = outflank.Pair{Black: g.Black, White: g.White}, g.Table
 	}
-	r, err := t.AddRoundAt(first, stage, pairs, fr.Byes)
+	var r *outflank.Round
+	if knockout {
+		// A knockout game withdrawn alone leaves its table empty, or its
+		// round without games (Tournament.WithdrawGame).
+		r, err = t.AddKnockoutRoundAt(stage, tables, pairs)
+	} else {
+		r, err = t.AddRoundAt(first, stage, pairs, fr.Byes)
+	}
 	if err != nil {
 		return outflank.Errorf(outflank.EINVALID, "round %d: %s", n, outflank.ErrorMessage(err))
 	}

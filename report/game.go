@@ -21,6 +21,11 @@ type GameRecord struct {
 	White      GamePlayer       `json:"white"`
 	Result     *outflank.Result `json:"result"`
 	Replay     *Replay          `json:"replay"`
+	// A knockout game names its match and its number in it, as a round's
+	// pairings do (Table): "final", "final", 1.
+	Match      string `json:"match,omitempty"`
+	MatchLabel string `json:"match_label,omitempty"`
+	MatchGame  int    `json:"match_game,omitempty"`
 
 	// Game is the replayed transcript, position by position, for the pages
 	// that show it; nil without a transcript.
@@ -58,6 +63,9 @@ func GameRecordOf(t *outflank.Tournament, n, table int) (GameRecord, error) {
 	}
 	doc := GameRecord{Tournament: t.Slug, Round: n, Stage: string(r.Stage), Table: table,
 		Black: gamePlayer(t, g.Black), White: gamePlayer(t, g.White), Result: g.Result}
+	if m, ok := matchGames(t, r)[table]; ok {
+		doc.Match, doc.MatchLabel, doc.MatchGame = m.name, m.label, m.game
+	}
 	if g.Result != nil && g.Result.Moves != "" {
 		game, err := othello.ReplayTranscript(g.Result.Moves)
 		if err != nil {
@@ -69,6 +77,16 @@ func GameRecordOf(t *outflank.Tournament, n, table int) (GameRecord, error) {
 		doc.Game, doc.Replay = game, &replay
 	}
 	return doc, nil
+}
+
+// Heading names the game for the boards that show it alone (the judge's,
+// the viewer): "Final, game 1" for a knockout game, the match being what
+// players and judges call it; "Round 3, table 2" otherwise.
+func (g GameRecord) Heading() string {
+	if g.MatchLabel != "" {
+		return fmt.Sprintf("%s%s, game %d", strings.ToUpper(g.MatchLabel[:1]), g.MatchLabel[1:], g.MatchGame)
+	}
+	return fmt.Sprintf("Round %d, table %d", g.Round, g.Table)
 }
 
 func gamePlayer(t *outflank.Tournament, id int) GamePlayer {

@@ -34,6 +34,10 @@ type Match struct {
 	// Blocked says why the match cannot go on (its games break its
 	// format's rules).
 	Blocked string `json:"blocked,omitempty"`
+	// Needless are the games paired after the one that decided the
+	// match, which the rules no longer call for (outflank.NeedlessGame),
+	// until the director withdraws them.
+	Needless []MatchGame `json:"needless,omitempty"`
 }
 
 // MatchPlayer is one of a match's two players.
@@ -85,6 +89,10 @@ func matchOf(t *outflank.Tournament, m outflank.Match) Match {
 	for i, mg := range m.Games {
 		g := mg.Game
 		d.Games = append(d.Games, MatchGame{Game: i + 1, Round: mg.Round, Table: g.Table, Black: g.Black, White: g.White, Result: resultOf(g.Result), Choice: g.Choice})
+	}
+	for i, mg := range m.Needless {
+		g := mg.Game
+		d.Needless = append(d.Needless, MatchGame{Game: len(m.Games) + i + 1, Round: mg.Round, Table: g.Table, Black: g.Black, White: g.White, Result: resultOf(g.Result), Choice: g.Choice})
 	}
 	side := func(x knockout.Side) int {
 		if x == knockout.Higher {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"slices"
 
 	"outflank"
 	"outflank/rating"
@@ -36,6 +37,11 @@ type Table struct {
 	MatchLabel string           `json:"match_label,omitempty"`
 	Game       int              `json:"game,omitempty"`
 	Choice     *outflank.Choice `json:"choice,omitempty"`
+	// Needless: the rules no longer call for this knockout game (a result
+	// corrected after it was paired: outflank.NeedlessGame), and Why says
+	// why, until the director withdraws it.
+	Needless bool   `json:"needless,omitempty"`
+	Why      string `json:"needless_why,omitempty"`
 	// ExpectedBlack is black's expected score from the two ratings, from 0
 	// to 1 (rating.Expected), when both players have a rating.
 	ExpectedBlack *float64 `json:"expected_black,omitempty"`
@@ -79,6 +85,7 @@ func RoundOf(t *outflank.Tournament, r *outflank.Round) Round {
 	doc := Round{Tournament: t.Slug, Round: r.Number, Stage: string(r.Stage), Method: r.Method, Seed: r.Seed,
 		Games: []Table{}, Byes: []Seat{}, Absent: []Seat{}, Withdrawn: []Seat{}}
 	matches := matchGames(t, r)
+	needless := needlessGames(t, r)
 	for _, g := range r.Games {
 		td := Table{Table: g.Table, Black: seat(g.Black), White: seat(g.White), Result: resultOf(g.Result), Choice: g.Choice}
 		if td.Black.Rating > 0 && td.White.Rating > 0 {
@@ -87,6 +94,9 @@ func RoundOf(t *outflank.Tournament, r *outflank.Round) Round {
 		}
 		if m, ok := matches[g.Table]; ok {
 			td.Match, td.MatchLabel, td.Game = m.name, m.label, m.game
+		}
+		if ng, ok := needless[g.Table]; ok {
+			td.Needless, td.Why = true, ng.Why
 		}
 		doc.Games = append(doc.Games, td)
 	}
@@ -117,10 +127,25 @@ func matchGames(t *outflank.Tournament, r *outflank.Round) map[int]matchGame {
 	}
 	found := map[int]matchGame{}
 	for _, m := range t.Matches() {
-		for i, mg := range m.Games {
+		for i, mg := range append(slices.Clip(m.Games), m.Needless...) {
 			if mg.Round == r.Number {
 				found[mg.Game.Table] = matchGame{name: m.Name, label: m.Label, game: i + 1}
 			}
+		}
+	}
+	return found
+}
+
+// needlessGames finds the games of r the rules no longer call for, by
+// table.
+func needlessGames(t *outflank.Tournament, r *outflank.Round) map[int]outflank.NeedlessGame {
+	if !knockoutStage(r.Stage) {
+		return nil
+	}
+	found := map[int]outflank.NeedlessGame{}
+	for _, ng := range t.NeedlessGames() {
+		if ng.Round == r.Number {
+			found[ng.Game.Table] = ng
 		}
 	}
 	return found

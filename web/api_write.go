@@ -30,6 +30,7 @@ func (s *Server) registerWriteRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /api/t/{slug}/pair", Director, s.handlePair)
 	s.route(mux, "POST /api/t/{slug}/rounds", Director, s.handleAPIAddRound)
 	s.route(mux, "POST /api/t/{slug}/undo", Director, s.handleUndo)
+	s.route(mux, "POST /api/t/{slug}/rounds/{round}/games/{table}/withdraw", Director, s.handleWithdrawGameAPI)
 }
 
 // decodeBody reads the request's JSON body into v, refusing unknown fields
@@ -67,7 +68,7 @@ type saved struct {
 	Rounds   []int     `json:"rounds,omitempty"`
 	// Version is the tournament's version once the change is saved: the
 	// number the live streams' change event for it carries (docs/api.md).
-	// The result and pair routes give it.
+	// The result, pair and game withdrawal routes give it.
 	Version int64 `json:"version,omitempty"`
 }
 
@@ -162,7 +163,7 @@ func (s *Server) handleEnterResult(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	doc := savedOf(entered.Event)
-	doc.Note, doc.Version = entered.Note, entered.Version
+	doc.Note, doc.Version, doc.Warnings = entered.Note, entered.Version, entered.Words
 	s.writeSaved(w, doc)
 }
 
@@ -175,6 +176,8 @@ type pairFields struct {
 	Choices []string `json:"choices"`
 	Match   string   `json:"match"`
 	Replace bool     `json:"replace"`
+	// Untold: the players who have not told their choice of colour yet.
+	Untold []string `json:"untold"`
 }
 
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
@@ -193,13 +196,13 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := director.Pair(r.Context(), s.store, r.PathValue("slug"), director.PairRequest{Round: f.Round, Seed: seed, SeedGiven: f.Seed != "",
-		Fix: f.Fix, Forbid: f.Forbid, Choices: f.Choices, Match: f.Match, Replace: f.Replace})
+		Fix: f.Fix, Forbid: f.Forbid, Choices: f.Choices, Match: f.Match, Replace: f.Replace, Untold: f.Untold})
 	if err != nil {
 		s.writeFailed(w, r, err)
 		return
 	}
 	doc := savedOf(p.Event)
-	doc.Version = p.Version
+	doc.Version, doc.Warnings = p.Version, p.Paired.Notes
 	for _, q := range append([]*outflank.Paired{p.Paired}, p.Paired.Also...) {
 		doc.Rounds = append(doc.Rounds, q.Round.Number)
 	}
@@ -270,4 +273,24 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writeSaved(w, savedOf(ev))
+}
+
+// handleWithdrawGameAPI takes back the knockout game at the path's round
+// and table alone, as 'outflank round withdraw' does: one the rules no
+// longer call for, or one not played yet.
+func (s *Server) handleWithdrawGameAPI(w http.ResponseWriter, r *http.Request) {
+	round, err1 := strconv.Atoi(r.PathValue("round"))
+	table, err2 := strconv.Atoi(r.PathValue("table"))
+	if err1 != nil || err2 != nil {
+		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "round %q table %q: give two numbers", r.PathValue("round"), r.PathValue("table")))
+		return
+	}
+	wd, err := director.WithdrawGame(r.Context(), s.store, r.PathValue("slug"), director.GameRef{Round: round, Table: table})
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	doc := savedOf(wd.Event)
+	doc.Version = wd.Version
+	s.writeSaved(w, doc)
 }

@@ -51,6 +51,8 @@ func (s *Server) registerConsoleRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /t/{slug}/admin/pair", Director, s.handlePublish)
 	s.route(mux, "GET /t/{slug}/admin/results", Director, s.handleResults)
 	s.route(mux, "POST /t/{slug}/admin/results", Director, s.handleSaveResult)
+	s.route(mux, "GET /t/{slug}/admin/games/{round}/{table}/withdraw", Director, s.handleWithdrawGameForm)
+	s.route(mux, "POST /t/{slug}/admin/games/{round}/{table}/withdraw", Director, s.handleWithdrawGame)
 	s.route(mux, "GET /t/{slug}/admin/undo", Director, s.handleUndoPage)
 	s.route(mux, "POST /t/{slug}/admin/undo", Director, s.handleConsoleUndo)
 	s.route(mux, "GET /t/{slug}/admin/log", Director, s.handleLog)

@@ -285,11 +285,13 @@ func TestBrowserConsole(t *testing.T) {
 	waitPage(t, tab, "table 2's replacement offered", `document.getElementById("entry-game").textContent.indexOf("has 35-29") >= 0`)
 	typeKeys(t, tab, "29-35"+kb.Enter)
 	waitPage(t, tab, "table 2 corrected", `document.querySelector('#rows tr[data-table="2"]').dataset.score === "29-35"`)
-	// A mistake, undone: table 4 typed again by mistake, Ctrl+Z, Enter.
+	// A mistake, undone: table 4 typed again by mistake, Ctrl+Z, Enter
+	// opens the undo, which asks first (issue 24, point 16): a second
+	// Enter keeps the change; Tab, Enter undoes it.
 	typeKeys(t, tab, kb.Escape+"4"+kb.Enter+"12-52"+kb.Enter)
 	waitPage(t, tab, "the mistake saved", `document.querySelector('#rows tr[data-table="4"]').dataset.score === "12-52"`)
 	typeKeys(t, tab, "z", chromedp.KeyModifiers(chromedp.ModifierCtrl))
-	waitPage(t, tab, "the undo button's focus", `document.activeElement.closest && !!document.activeElement.closest("section.latest")`)
+	waitPage(t, tab, "the undo's focus", `document.activeElement.id === "undo-latest"`)
 	shoot(t, tab, dir, "console-results-undo")
 	if what := run(t, tab, chromedp.Evaluate[string](`document.querySelector("section.latest .what").textContent`)); !strings.Contains(what, "round 1 table 4") || !strings.Contains(what, "12-52") {
 		t.Errorf("the undo says it reverts %q", what)
@@ -297,7 +299,17 @@ func TestBrowserConsole(t *testing.T) {
 	// The photograph resizes the page, which may take the focus away: Ctrl+Z
 	// again brings it back, as a director would.
 	typeKeys(t, tab, "z", chromedp.KeyModifiers(chromedp.ModifierCtrl))
-	waitPage(t, tab, "the undo button's focus", `document.activeElement.closest && !!document.activeElement.closest("section.latest")`)
+	waitPage(t, tab, "the undo's focus", `document.activeElement.id === "undo-latest"`)
+	typeKeys(t, tab, kb.Enter)
+	waitPage(t, tab, "the question, the focus on keeping", `location.pathname === "/t/open/admin/undo" && document.activeElement.id === "undo-keep"`)
+	typeKeys(t, tab, kb.Enter) // a second Enter: kept
+	waitPage(t, tab, "back, nothing undone", `location.pathname === "/t/open/admin/results" && !!document.querySelector('#rows tr[data-table="4"]') && document.querySelector('#rows tr[data-table="4"]').dataset.score === "12-52"`)
+	typeKeys(t, tab, "z", chromedp.KeyModifiers(chromedp.ModifierCtrl))
+	waitPage(t, tab, "the undo's focus", `document.activeElement.id === "undo-latest"`)
+	typeKeys(t, tab, kb.Enter)
+	waitPage(t, tab, "the question", `location.pathname === "/t/open/admin/undo" && document.activeElement.id === "undo-keep"`)
+	typeKeys(t, tab, kb.Tab)
+	waitPage(t, tab, "the undo's button", `document.activeElement.id === "undo-confirm"`)
 	typeKeys(t, tab, kb.Enter)
 	waitPage(t, tab, "the undo", `!!document.querySelector("p.flash") && document.querySelector("p.flash").textContent.indexOf("Undone") === 0`)
 	waitPage(t, tab, "table 4 as it was", `document.querySelector('#rows tr[data-table="4"]').dataset.score === "52-12"`)
@@ -451,19 +463,44 @@ func TestBrowserResultConflict(t *testing.T) {
 	waitPage(t, alice, "alice's replacement", `document.querySelector('#rows tr[data-table="1"]').dataset.score === "30-34"`)
 	// Bob's page shows alice's result live, and that it changed.
 	waitPage(t, bob, "alice's result on bob's page", `document.querySelector('#rows tr[data-table="1"]').dataset.score === "30-34" && document.getElementById("entry-game").textContent.indexOf("changed to 30-34 meanwhile") >= 0`)
+	// On a phone (issue 24, point 16): the box must be where bob sees it.
+	if err := chromedp.Do(bob, chromedp.EmulateViewport(375, 667)); err != nil {
+		t.Fatal(err)
+	}
 	typeKeys(t, bob, kb.Enter)
-	waitPage(t, bob, "the conflict", `!!document.getElementById("conflict-replace") && document.activeElement.id === "conflict-replace"`)
+	// The focus is on keeping alice's result, so a second Enter overwrites
+	// nobody, and the box names her.
+	waitPage(t, bob, "the conflict", `!!document.getElementById("conflict-replace") && document.activeElement.id === "conflict-keep"`)
 	conflict := run(t, bob, chromedp.Evaluate[string](`document.querySelector("section.conflict").textContent`))
-	for _, want := range []string{"It has 30-34 now; you typed 20-44", "last changed by alice"} {
+	for _, want := range []string{"Table 1 was changed by alice meanwhile", "alice entered 30-34 at ", "you typed 20-44", "Keep alice's 30-34", "last changed by alice"} {
 		if !strings.Contains(conflict, want) {
 			t.Errorf("the conflict lacks %q:\n%s", want, conflict)
 		}
 	}
+	seen := run(t, bob, chromedp.Evaluate[[3]float64](`(function () { var r = document.querySelector("section.conflict").getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight]; })()`))
+	if seen[0] < 0 || seen[1] > seen[2] {
+		t.Errorf("at 375 px the conflict box is at %v-%v px of a %v px screen: out of sight", seen[0], seen[1], seen[2])
+	}
 	if g, _ := site.tournament(t).Game(1, 1); g.Result.BlackDiscs != 30 {
 		t.Fatalf("bob's replacement overwrote alice's unseen: %+v", g.Result)
 	}
-	shoot(t, bob, dir, "console-conflict")
-	typeKeys(t, bob, kb.Enter) // bob keeps his: "Replace it with 20-44"
+	shoot(t, bob, dir, "console-conflict-375")
+	if err := chromedp.Do(bob, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, bob, dir, "console-conflict-1280")
+	if err := chromedp.Do(bob, chromedp.Focus(chromedp.CSS("#conflict-keep"))); err != nil {
+		t.Fatal(err)
+	}
+	typeKeys(t, bob, kb.Enter) // a second Enter: alice's result is kept
+	waitPage(t, bob, "the conflict closed", `!document.querySelector("section.conflict") && document.activeElement.id === "entry-score"`)
+	if g, _ := site.tournament(t).Game(1, 1); g.Result.BlackDiscs != 30 {
+		t.Fatalf("Enter on the conflict overwrote alice's result: %+v", g.Result)
+	}
+	// Bob is sure: he types it again, over the 30-34 his page now shows.
+	typeKeys(t, bob, kb.Escape+"1"+kb.Enter)
+	waitPage(t, bob, "table 1 offered", `document.getElementById("entry-game").textContent.indexOf("has 30-34") >= 0`)
+	typeKeys(t, bob, "20-44"+kb.Enter)
 	waitPage(t, bob, "bob's replacement", `document.querySelector('#rows tr[data-table="1"]').dataset.score === "20-44"`)
 	log, err := site.db.Log(context.Background(), "open")
 	if err != nil {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -121,6 +122,14 @@ func bannerOf(t *outflank.Tournament) banner {
 			if g.Result == nil {
 				missing++
 			}
+		}
+	}
+	for _, ng := range t.NeedlessGames() {
+		// A result corrected after the next game was paired: withdrawing
+		// that game comes first (a question, then the change).
+		b.Actions = append(b.Actions, link{fmt.Sprintf("%s/games/%d/%d/withdraw", base, ng.Round, ng.Game.Table), fmt.Sprintf("Withdraw %s…", ng.Label)})
+		if ng.Game.Result == nil {
+			missing-- // not a result to enter
 		}
 	}
 	switch {

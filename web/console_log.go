@@ -160,6 +160,12 @@ func (s *Server) handleConsoleUndo(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if !confirmed(r) {
+		// A form that did not come from the undo page (an old page's
+		// button): the page asks first, nothing is undone.
+		s.undoPage(w, r, t, http.StatusOK, "")
+		return
+	}
 	expect, err := strconv.ParseInt(r.FormValue("expect"), 10, 64)
 	if err != nil || expect < 1 {
 		s.undoPage(w, r, t, http.StatusBadRequest, "The form does not say which change it undoes: reload the page and try again.")

@@ -30,8 +30,16 @@ type proposalView struct {
 	Seed    string
 	Fix     []pairControl
 	Forbid  []pairControl
+	// Choices and Untold are the choices of colour the proposal is
+	// computed with ("13=white") and the players who have not told
+	// theirs yet; Replace pairs Match's game in play again, in place.
 	Choices []string
+	Untold  []string
 	Match   string
+	Replace bool
+	// Notes say which games have colours for want of a choice not told
+	// yet (outflank.Paired.Notes).
+	Notes []string
 	// Rounds are the rounds the pairing makes (a knockout time slot may
 	// pair several stages at once); empty with Refused.
 	Rounds  []proposedRound
@@ -66,8 +74,28 @@ func (p proposalView) Numbers() string {
 	return "rounds " + listWords(n)
 }
 
-// Heading is the page's heading: "Pair rounds 12 and 13".
-func (p proposalView) Heading() string { return "Pair " + p.Numbers() }
+// Heading is the page's heading: "Pair rounds 12 and 13"; "Pair semi-
+// final 1, game 3 again" for a game paired again in place.
+func (p proposalView) Heading() string {
+	if p.Replace {
+		for _, c := range p.Choosers {
+			return "Pair " + c.Label + " again"
+		}
+		return "Pair a knockout game again"
+	}
+	return "Pair " + p.Numbers()
+}
+
+// Undecided reports whether a chooser's decision is still to be given:
+// publishing waits for it (no colour is chosen in silence).
+func (p proposalView) Undecided() bool {
+	for _, c := range p.Choosers {
+		if c.Chosen == "" || (c.Chosen == string(outflank.ChoseDrawWin) && c.OpponentChosen == "") {
+			return true
+		}
+	}
+	return false
+}
 
 // CanForbid reports whether a game of the proposal has a "forbid" link
 // (a Swiss round's games have; a knockout's have not).
@@ -120,13 +148,26 @@ type pairCheckView struct {
 	Verdict, Decide string
 }
 
-// chooser is a knockout game whose colours a player chooses.
+// chooser is a knockout game whose colours a player chooses (WOC IV.9):
+// the choices he has, what was chosen (Chosen: "black", "white",
+// "draw-win", "untold" or "" when nothing is yet; OpponentChosen the
+// opponent's colour after a draw-win, the same way), and what the
+// proposal pairs with it (Paired: "Kim black, Nguyen white").
 type chooser struct {
 	Label, Player, Opponent string
 	PlayerID, OpponentID    int
 	DrawWin                 bool
 	Chosen, OpponentChosen  string
+	Paired                  string
+	// ForNow is the colour the chooser plays while his choice is not
+	// told (outflank.UntoldSide), Other the other one.
+	ForNow, Other string
 }
+
+// Field and OpponentField are the names of the form's two groups of
+// choices for this game.
+func (c chooser) Field() string         { return "c" + strconv.Itoa(c.PlayerID) }
+func (c chooser) OpponentField() string { return "c" + strconv.Itoa(c.OpponentID) }
 
 func (s *Server) handleProposal(w http.ResponseWriter, r *http.Request) {
 	t, ok := s.loadTournament(w, r)
@@ -167,11 +208,11 @@ func pairRequestOf(t *outflank.Tournament, q url.Values) (director.PairRequest, 
 	if err != nil {
 		return director.PairRequest{}, err
 	}
-	req := director.PairRequest{Round: len(t.Rounds) + 1, Seed: seed, Match: q.Get("match")}
+	req := director.PairRequest{Round: len(t.Rounds) + 1, Seed: seed, Match: q.Get("match"), Replace: q.Get("replace") != "" && q.Get("match") != ""}
 	for _, list := range []struct {
 		field string
 		dst   *[]string
-	}{{"fix", &req.Fix}, {"forbid", &req.Forbid}, {"choice", &req.Choices}} {
+	}{{"fix", &req.Fix}, {"forbid", &req.Forbid}, {"choice", &req.Choices}, {"untold", &req.Untold}} {
 		for _, v := range q[list.field] {
 			if v = strings.TrimSpace(v); v != "" && !slices.Contains(*list.dst, v) {
 				*list.dst = append(*list.dst, v)
@@ -184,14 +225,15 @@ func pairRequestOf(t *outflank.Tournament, q url.Values) (director.PairRequest, 
 // proposalPage computes the proposal the query asks for and renders it.
 func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, q url.Values) {
 	base := "/t/" + t.Slug + "/admin/pair"
-	page := proposalView{Round: len(t.Rounds) + 1, Version: t.Version, Seed: q.Get("seed"), Match: q.Get("match"), Query: q}
+	page := proposalView{Round: len(t.Rounds) + 1, Version: t.Version, Seed: q.Get("seed"), Match: q.Get("match"), Query: q,
+		Replace: q.Get("replace") != "" && q.Get("match") != ""}
 	v := s.newConsoleView(w, r, t, "pair")
 	v.Error = message
 	req, err := pairRequestOf(t, q)
 	if err != nil {
 		page.Refused = consoleWords(outflank.ErrorMessage(err))
 	} else {
-		page.Choices = req.Choices
+		page.Choices, page.Untold = req.Choices, req.Untold
 		without := func(field, value string) string {
 			c := cloneValues(q)
 			c[field] = slices.DeleteFunc(slices.Clone(c[field]), func(x string) bool { return x == value })
@@ -207,6 +249,9 @@ func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflan
 		if err != nil {
 			page.Refused = consoleWords(outflank.ErrorMessage(err))
 		} else {
+			for _, n := range paired.Notes {
+				page.Notes = append(page.Notes, consoleWords(n))
+			}
 			for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
 				page.Rounds = append(page.Rounds, proposedRoundOf(copied, p, forbiddenOf(t, req.Forbid), func(b, w int) string {
 					c := cloneValues(q)
@@ -227,23 +272,23 @@ func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflan
 	}
 	st := report.StatusOf(t)
 	for _, m := range st.Matches {
-		if m.Done || m.InPlay() || m.Next == nil || m.Blocked != "" {
+		if m.Done || m.Next == nil || m.Blocked != "" {
 			continue
 		}
-		page.Matches = append(page.Matches, m)
-		if c := m.Next.Chooser; c != 0 {
-			ch := chooser{Label: fmt.Sprintf("%s, game %d", capitalize(m.Label), m.Next.Game), PlayerID: c, DrawWin: m.Next.DrawWin}
-			ch.Player, ch.OpponentID, ch.Opponent = m.NameOf(c), m.Lower.Player, m.Lower.Name
-			if c == m.Lower.Player {
-				ch.OpponentID, ch.Opponent = m.Higher.Player, m.Higher.Name
+		// The matches a pairing concerns: those due (or the one named);
+		// with Replace, the one whose game in play is paired again.
+		if page.Replace != m.InPlay() || (page.Replace && m.Name != page.Match) {
+			continue
+		}
+		if !page.Replace {
+			page.Matches = append(page.Matches, m)
+			if page.Match != "" && m.Name != page.Match {
+				continue
 			}
-			for _, text := range page.Choices {
-				if who, what, ok := strings.Cut(text, "="); ok && who == strconv.Itoa(c) {
-					ch.Chosen = what
-				} else if ok && who == strconv.Itoa(ch.OpponentID) {
-					ch.OpponentChosen = what
-				}
-			}
+		}
+		// A chooser whose game the proposal does not pair (a later time
+		// slot's) has nothing to choose yet.
+		if ch := chooserOf(m, page); m.Next.Chooser != 0 && (ch.Paired != "" || len(page.Rounds) == 0) {
 			page.Choosers = append(page.Choosers, ch)
 		}
 	}
@@ -252,6 +297,76 @@ func (s *Server) proposalPage(w http.ResponseWriter, r *http.Request, t *outflan
 	page.NewSeed = base + "?" + c.Encode()
 	v.Page = page
 	s.consolePage(w, r, status, "console-pair", page.Heading()+" · "+t.Name, v)
+}
+
+// chooserOf is the choice of colour of m's next game as the page has it.
+func chooserOf(m report.Match, page proposalView) chooser {
+	c := m.Next.Chooser
+	ch := chooser{Label: fmt.Sprintf("%s, game %d", capitalize(m.Label), m.Next.Game), PlayerID: c, DrawWin: m.Next.DrawWin,
+		ForNow: string(outflank.UntoldSide), Other: string(outflank.UntoldSide.Other())}
+	ch.Player, ch.OpponentID, ch.Opponent = m.NameOf(c), m.Lower.Player, m.Lower.Name
+	if c == m.Lower.Player {
+		ch.OpponentID, ch.Opponent = m.Higher.Player, m.Higher.Name
+	}
+	for _, text := range page.Choices {
+		if who, what, ok := strings.Cut(text, "="); ok && who == strconv.Itoa(c) {
+			ch.Chosen = what
+		} else if ok && who == strconv.Itoa(ch.OpponentID) {
+			ch.OpponentChosen = what
+		}
+	}
+	for _, who := range page.Untold {
+		switch who {
+		case strconv.Itoa(c):
+			ch.Chosen = "untold"
+		case strconv.Itoa(ch.OpponentID):
+			ch.OpponentChosen = "untold"
+		}
+	}
+	// What the proposal pairs: the form shows it beside the choice.
+	for _, r := range page.Rounds {
+		for _, g := range r.Games {
+			if (g.Black.ID == c && g.White.ID == ch.OpponentID) || (g.White.ID == c && g.Black.ID == ch.OpponentID) {
+				ch.Paired = fmt.Sprintf("%s black, %s white", g.Black.Name, g.White.Name)
+			}
+		}
+	}
+	return ch
+}
+
+// choicesOf reads the form's choices of colour (a group "c13" per
+// player: black, white, draw-win or untold) into the proposal's query:
+// choice=13=white, untold=13. An opponent's colour counts only after the
+// chooser's draw-win.
+func choicesOf(t *outflank.Tournament, form url.Values, q url.Values) {
+	q.Del("choice")
+	q.Del("untold")
+	st := report.StatusOf(t)
+	for _, m := range st.Matches {
+		if m.Next == nil || m.Next.Chooser == 0 {
+			continue
+		}
+		c := m.Next.Chooser
+		other := m.Lower.Player
+		if c == other {
+			other = m.Higher.Player
+		}
+		add := func(id int, what string) {
+			switch what {
+			case "black", "white", "draw-win":
+				q.Add("choice", fmt.Sprintf("%d=%s", id, what))
+			case "untold":
+				q.Add("untold", strconv.Itoa(id))
+			}
+		}
+		what := form.Get("c" + strconv.Itoa(c))
+		add(c, what)
+		if what == string(outflank.ChoseDrawWin) {
+			if o := form.Get("c" + strconv.Itoa(other)); o != "draw-win" {
+				add(other, o)
+			}
+		}
+	}
 }
 
 func cloneValues(q url.Values) url.Values {
@@ -486,7 +601,11 @@ func checkOf(t *outflank.Tournament, req director.PairRequest) *pairCheckView {
 }
 
 // handlePublish saves the proposal the form carries: the same seed, fixes
-// and choices, if the event is still at the version it was computed from.
+// and choices, if the event is still at the version it was computed
+// from. Choices of colour changed in the form, or "Show the colours",
+// show the proposal they give first (a redirect to it): what is published
+// is always what the page showed. Every chooser's decision is needed,
+// given or said not to be told yet (outflank.PairOptions.AskChoices).
 func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 	t, ok := s.loadTournament(w, r)
 	if !ok {
@@ -497,8 +616,18 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := url.Values{}
-	for _, k := range []string{"seed", "fix", "forbid", "choice", "match"} {
+	for _, k := range []string{"seed", "fix", "forbid", "choice", "untold", "match", "replace"} {
 		q[k] = r.PostForm[k]
+	}
+	shown := cloneValues(q)
+	choicesOf(t, r.PostForm, q)
+	if r.PostFormValue("action") == "show" || !sameValues(shown["choice"], q["choice"]) || !sameValues(shown["untold"], q["untold"]) {
+		message := ""
+		if r.PostFormValue("action") != "show" {
+			message = "The choices of colour changed: check the colours below, then publish."
+		}
+		s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/pair?"+q.Encode(), message)
+		return
 	}
 	again := func(status int, message string) { s.proposalPage(w, r, t, status, message, q) }
 	req, err := pairRequestOf(t, q)
@@ -506,6 +635,7 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
+	req.AskChoices = true
 	version, err := strconv.ParseInt(r.PostFormValue("version"), 10, 64)
 	if err != nil {
 		s.consoleFailed(w, r, outflank.Errorf(outflank.EINVALID, "the form lacks the version of the event it was proposed from: reload the proposal"), again)
@@ -525,6 +655,20 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
-	s.redirectSaved(w, r, fmt.Sprintf("/t/%s/admin/results?round=%d", t.Slug, p.Paired.Round.Number),
-		fmt.Sprintf("Published: %s. It is on the public pages now; print the pairings and score sheets below.", p.Event.Summary))
+	message := fmt.Sprintf("Published: %s. It is on the public pages now; print the pairings and score sheets below.", p.Event.Summary)
+	for _, n := range p.Paired.Notes {
+		message += " " + consoleWords(n) + "."
+	}
+	s.redirectSaved(w, r, fmt.Sprintf("/t/%s/admin/results?round=%d", t.Slug, p.Paired.Round.Number), message)
+}
+
+// sameValues reports whether a and b hold the same values, in any order.
+func sameValues(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }

@@ -30,8 +30,9 @@ func (s *accessSite) newEvent(slug string, n int) *browser {
 	return td
 }
 
-var publishForm = regexp.MustCompile(`<form class="publish"[\s\S]*?</form>`)
+var publishForm = regexp.MustCompile(`<form class="publish[^"]*"[\s\S]*?</form>`)
 var hidden = regexp.MustCompile(`<input type="hidden" name="([a-z]+)" value="([^"]*)">`)
+var checked = regexp.MustCompile(`<input type="radio" name="(c\d+)" value="([^"]*)" checked>`)
 
 // publishValues reads the publishing form of a proposal page.
 func publishValues(t *testing.T, page string) url.Values {
@@ -45,6 +46,10 @@ func publishValues(t *testing.T, page string) url.Values {
 		if m[1] != "csrf" {
 			v.Add(m[1], strings.ReplaceAll(m[2], "&#43;", "+"))
 		}
+	}
+	// The choices of colour checked, as a browser sends them.
+	for _, m := range checked.FindAllStringSubmatch(form, -1) {
+		v.Add(m[1], m[2])
 	}
 	return v
 }
@@ -149,7 +154,23 @@ func TestConsolePairKnockoutSlot(t *testing.T) {
 	if strings.Contains(page.body, "forbid") {
 		t.Errorf("a knockout's proposal speaks of forbidding pairs:\n%s", text(page.body))
 	}
-	a := td.post("/t/egpko/admin/pair", publishValues(t, page.body))
+	// Publishing waits for each chooser's decision (issue 24, point 12).
+	if a := td.post("/t/egpko/admin/pair", publishValues(t, page.body)); a.status != http.StatusBadRequest || !strings.Contains(text(a.body), "choice of colour is not given") {
+		t.Fatalf("publish without the choices: %d %s", a.status, text(a.body))
+	}
+	if n := len(s.tournament("egpko").Rounds); n != 11 {
+		t.Fatalf("published without the choices: %d rounds", n)
+	}
+	// Not told yet, said so: the page shows the colours for now, then
+	// publishes them.
+	choose := publishValues(t, page.body)
+	for _, m := range regexp.MustCompile(`name="(c\d+)" value="untold"`).FindAllStringSubmatch(page.body, -1) {
+		choose.Set(m[1], "untold")
+	}
+	choose.Set("action", "show")
+	shown := td.follow(td.post("/t/egpko/admin/pair", choose))
+	mustContain(t, "the colours for now", shown, "has not told his choice of colour yet, so he plays black for now")
+	a := td.post("/t/egpko/admin/pair", publishValues(t, shown.body))
 	if a.status != http.StatusSeeOther {
 		t.Fatalf("publish: %d %s", a.status, text(a.body))
 	}

@@ -394,6 +394,10 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
 		}
 		after = n
 	}
+	if !confirmed(r) {
+		s.confirmWithdraw(w, r, t, p, after)
+		return
+	}
 	ev, err := director.Withdraw(r.Context(), s.store, t.Slug, strconv.Itoa(p.ID), after)
 	if err != nil {
 		s.consoleFailed(w, r, err, func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) })

@@ -122,7 +122,18 @@ func TestConsoleRegister(t *testing.T) {
 		t.Errorf("removing a player who has played: %d %s", a.status, text(a.body))
 	}
 	mustContain(t, "after a removal", td.follow(td.post("/t/club/admin/players/8/remove", url.Values{})), "removed player #8 Csv Two")
-	mustContain(t, "after the withdrawal", td.follow(td.post("/t/club/admin/players/7/withdraw", url.Values{"after_round": {"1"}})), "withdrew after round 1", "withdrawn after round 1")
+	// A withdrawal cannot be taken back (WOC II.8): the console asks
+	// first, the focus on keeping the player, and nothing changes until
+	// the director confirms (issue 24, point 16).
+	ask := td.post("/t/club/admin/players/7/withdraw", url.Values{"after_round": {"1"}})
+	mustContain(t, "the question", ask, "Withdraw Csv One?", "may not re-enter (WOC II.8)", "Keep Csv One in the event")
+	if ask.status != http.StatusOK || !strings.Contains(ask.body, `id="confirm-keep" href="/t/club/admin/players" autofocus`) || !strings.Contains(ask.body, `name="after_round" value="1"`) {
+		t.Errorf("the question: %d %s", ask.status, ask.body)
+	}
+	if p, _ := s.tournament("club").Player(7); p.WithdrawnAfterRound != nil {
+		t.Fatal("the withdrawal was saved before it was confirmed")
+	}
+	mustContain(t, "after the withdrawal", td.follow(td.post("/t/club/admin/players/7/withdraw", url.Values{"after_round": {"1"}, "confirm": {"yes"}})), "withdrew after round 1", "withdrawn after round 1")
 }
 
 // TestConsoleRegisterOverride_BOFNational12: the console refuses a National

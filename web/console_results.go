@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,40 @@ type resultsView struct {
 	Form     resultForm
 	Conflict *resultConflict
 	Kinds    []resultKind
+	// Needless are the event's knockout games the rules no longer call
+	// for (a result corrected after they were paired), each with its
+	// withdrawal; Knockout this round's knockout games still to play,
+	// each of which can be paired again or withdrawn alone.
+	Needless []needlessGame
+	Knockout []knockoutGame
+}
+
+// DrawWin reports whether "How it ended" offers the draw-win: in a round
+// with a game that has one (kindsOf).
+func (v resultsView) DrawWin() bool {
+	for _, k := range v.Kinds {
+		if k.Outcome == string(outflank.OutcomeDrawWin) {
+			return true
+		}
+	}
+	return false
+}
+
+// needlessGame is a knockout game not needed: what it is and why, and the
+// address of its withdrawal (a confirmation first).
+type needlessGame struct {
+	Round, Table int
+	Words        string
+	Withdraw     string
+}
+
+// knockoutGame is a knockout game of the round still to play, with the
+// address that pairs it again ("" when its colours are fixed: WOC III.1)
+// and the one that withdraws it.
+type knockoutGame struct {
+	Table            int
+	Label            string
+	Repair, Withdraw string
 }
 
 // resultForm is a result as typed in the form.
@@ -44,7 +79,8 @@ type resultForm struct {
 }
 
 // resultConflict is a replacement refused because the game no longer has
-// the result the page showed: what was typed, and what is stored now.
+// the result the page showed: what was typed, what is stored now, and who
+// stored it, when (the actor the log records on the change).
 type resultConflict struct {
 	Table   int    `json:"table"`
 	Typed   string `json:"typed"`
@@ -54,6 +90,9 @@ type resultConflict struct {
 	Kind    string `json:"kind"`
 	Reason  string `json:"reason"`
 	Score   string `json:"score"`
+	By      string `json:"by"`
+	At      string `json:"at,omitempty"`
+	Change  int64  `json:"change,omitempty"`
 }
 
 // resultKind is an entry of the short menu of ways a game ends.
@@ -123,14 +162,23 @@ func (s *Server) resultsView(w http.ResponseWriter, r *http.Request, t *outflank
 	if err != nil {
 		return v, err
 	}
-	page := resultsView{Rounds: report.RoundsOf(t), Latest: latest.event(), Kinds: resultKinds}
+	page := resultsView{Rounds: report.RoundsOf(t), Latest: latest.event(), Kinds: kindsOf(t, rd)}
+	base := "/t/" + t.Slug + "/admin"
+	for _, ng := range t.NeedlessGames() {
+		page.Needless = append(page.Needless, needlessGame{Round: ng.Round, Table: ng.Game.Table, Words: consoleWords(ng.Sentence(t)),
+			Withdraw: fmt.Sprintf("%s/games/%d/%d/withdraw", base, ng.Round, ng.Game.Table)})
+	}
 	if ok {
 		page.Round = report.RoundOf(t, rd)
 		page.Next = nextTable(page.Round.Games, table)
+		page.Knockout = knockoutGamesOf(t, page.Round)
 		var shown []string
 		for _, g := range page.Round.Games {
-			if g.Result == nil {
+			if g.Result == nil && !g.Needless {
 				page.Missing++
+				continue
+			}
+			if g.Result == nil {
 				continue
 			}
 			shown = append(shown, fmt.Sprintf("%d=%d-%d", g.Table, g.Result.BlackDiscs, g.Result.WhiteDiscs))
@@ -159,7 +207,7 @@ func slicesHasMissing(games []outflank.Game) bool {
 func nextTable(games []report.Table, table int) int {
 	first := 0
 	for _, g := range games {
-		if g.Result != nil {
+		if g.Result != nil || g.Needless {
 			continue
 		}
 		if g.Table > table {
@@ -193,7 +241,7 @@ func (s *Server) resultsJSON(w http.ResponseWriter, r *http.Request, status int,
 	}
 	page := v.Page.(resultsView)
 	a.Next, a.Shown, a.Missing, a.Version, a.Parts = page.Next, page.Shown, page.Missing, v.Tournament.Version, map[string]string{}
-	for _, part := range []string{"results-rows", "results-undo", "results-progress", "results-conflict"} {
+	for _, part := range []string{"results-rows", "results-undo", "results-progress", "results-conflict", "results-needless", "results-knockout"} {
 		html, err := s.renderPart("console-results", part, v)
 		if err != nil {
 			s.fail(w, r, err)
@@ -287,6 +335,11 @@ func (s *Server) handleSaveResult(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		message := "Saved: " + entered.Event.Summary + "."
+		for _, ng := range entered.Needless {
+			// The correction decided a match before a game already
+			// paired: say so (the page offers its withdrawal).
+			message += " " + consoleWords(ng.Sentence(t)) + ": withdraw it with the button below."
+		}
 		if wantsJSON(r) {
 			s.resultsJSON(w, r, http.StatusCreated, v, &resultsAnswer{OK: true, Message: message, Note: entered.Note})
 			return
@@ -309,7 +362,16 @@ func (s *Server) handleSaveResult(w http.ResponseWriter, r *http.Request) {
 			// Another device entered this game's result: show both, and
 			// let the director choose.
 			a.Conflict = &resultConflict{Table: table, Typed: strings.TrimSpace(form.Score), Stored: g.Result.Summary(), Message: a.Message,
-				Expect: fmt.Sprintf("%d-%d", g.Result.BlackDiscs, g.Result.WhiteDiscs), Kind: form.Kind, Reason: form.Reason, Score: form.Score}
+				Expect: fmt.Sprintf("%d-%d", g.Result.BlackDiscs, g.Result.WhiteDiscs), Kind: form.Kind, Reason: form.Reason, Score: form.Score,
+				By: "another device"}
+			if ev := director.LastChange(r.Context(), s.store, t.Slug, outflank.EntityGame, fmt.Sprintf("%d/%d", round, table)); ev != nil {
+				// Name the director whose result a replacement would
+				// overwrite, as the log records him.
+				a.Conflict.By, a.Conflict.At, a.Conflict.Change = ev.Actor, ev.At.Local().Format("15:04:05"), ev.ID
+				if ev.Actor == "" {
+					a.Conflict.By = "an unrecorded actor"
+				}
+			}
 			page.Conflict = a.Conflict
 		}
 	}
@@ -319,4 +381,55 @@ func (s *Server) handleSaveResult(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.consolePage(w, r, status, "console-results", resultsTitle(v), v)
+}
+
+// kindsOf is the menu of ways a game of round r ends: the draw-win only in
+// a round with a game that has one (a knockout game with the choice of
+// colour or draw-win, WOC IV.9), never in a Swiss or round-robin round.
+func kindsOf(t *outflank.Tournament, r *outflank.Round) []resultKind {
+	drawWin := false
+	if r != nil && r.Stage.Withdrawable() {
+		for _, g := range r.Games {
+			drawWin = drawWin || t.DrawWinApplies(r.Number, g.Table)
+		}
+	}
+	if drawWin {
+		return resultKinds
+	}
+	var kinds []resultKind
+	for _, k := range resultKinds {
+		if k.Outcome != string(outflank.OutcomeDrawWin) {
+			kinds = append(kinds, k)
+		}
+	}
+	return kinds
+}
+
+// knockoutGamesOf lists the knockout games of round still to play, each
+// with the addresses that pair it again (when its colours are chosen) and
+// withdraw it.
+func knockoutGamesOf(t *outflank.Tournament, round report.Round) []knockoutGame {
+	if !outflank.Stage(round.Stage).Withdrawable() {
+		return nil
+	}
+	base := "/t/" + t.Slug + "/admin"
+	chooses := map[string]bool{}
+	for _, m := range report.MatchesOf(t) {
+		chooses[m.Name] = m.InPlay() && m.Next != nil && m.Next.Chooser != 0
+	}
+	var out []knockoutGame
+	for _, g := range round.Games {
+		if g.Result != nil || g.Needless {
+			continue
+		}
+		kg := knockoutGame{Table: g.Table, Label: round.Stage, Withdraw: fmt.Sprintf("%s/games/%d/%d/withdraw", base, round.Round, g.Table)}
+		if g.MatchLabel != "" {
+			kg.Label = fmt.Sprintf("%s, game %d", g.MatchLabel, g.Game)
+		}
+		if chooses[g.Match] {
+			kg.Repair = fmt.Sprintf("%s/pair?match=%s&replace=1", base, url.QueryEscape(g.Match))
+		}
+		out = append(out, kg)
+	}
+	return out
 }

@@ -24,6 +24,7 @@ type resultsAnswer struct {
 		Typed  string `json:"typed"`
 		Stored string `json:"stored"`
 		Expect string `json:"expect"`
+		By     string `json:"by"`
 	} `json:"conflict"`
 	Parts map[string]string `json:"parts"`
 }
@@ -60,8 +61,12 @@ func TestConsoleResults(t *testing.T) {
 	if res.status != http.StatusConflict || a.OK || a.Conflict == nil || a.Conflict.Stored != "20-44" || a.Conflict.Typed != "50-14" || a.Conflict.Expect != "20-44" {
 		t.Fatalf("a replacement that lost: %d %+v", res.status, a)
 	}
+	// The conflict names the other director, as the log records him,
+	// and the focus is on keeping his result (issue 24, point 16).
 	if !strings.Contains(a.Message, "last changed by admin (token script)") || !strings.Contains(a.Parts["results-conflict"], "Replace it with 50-14") ||
-		!strings.Contains(a.Parts["results-conflict"], "<p>Round 1 table 1 has 20-44") { // a sentence, capitalised
+		a.Conflict.By != "admin (token script)" || !strings.Contains(text(a.Parts["results-conflict"]), "Table 1 was changed by admin (token script) meanwhile admin (token script) entered 20-44 at ") ||
+		!strings.Contains(a.Parts["results-conflict"], `id="conflict-keep" href="/t/club/admin/results?round=1" autofocus>Keep admin (token script)'s 20-44`) ||
+		!strings.Contains(a.Parts["results-conflict"], "<p class=\"hint\">Round 1 table 1 has 20-44") { // a sentence, capitalised
 		t.Errorf("the conflict shown: %q %q", a.Message, a.Parts["results-conflict"])
 	}
 	if g, _ := s.tournament("club").Game(1, 1); g.Result.BlackDiscs != 20 {
@@ -86,7 +91,10 @@ func TestConsoleResults(t *testing.T) {
 	if post.status != http.StatusConflict {
 		t.Errorf("a plain form's stale replacement: %d", post.status)
 	}
-	mustContain(t, "the plain form's conflict", post, "Table 1 was changed meanwhile", "Replace it with 32", "Keep 50-14")
+	mustContain(t, "the plain form's conflict", post, "Table 1 was changed by td-club meanwhile", "Replace it with 32", "Keep td-club's 50-14")
+	if strings.Contains(post.body, `placeholder="40-24 or 40" autofocus`) {
+		t.Error("with a conflict, the focus goes to the score, not to keeping the result stored")
+	}
 	if post := td.post("/t/club/admin/results", url.Values{"round": {"1"}, "table": {"9"}, "score": {"32"}}); post.status != http.StatusNotFound {
 		t.Errorf("a table that does not exist: %d", post.status)
 	}
@@ -116,12 +124,20 @@ func TestConsoleUndo(t *testing.T) {
 	page := td.get("/t/club/admin/undo?back=/t/club/admin/results")
 	mustContain(t, "the undo page", page, "Undo change #", "round 1 table 1, #1 Ann v #2 Ben: 40-24", "game 1/1", "table 1, #1 Ann v #2 Ben: 40-24", "table 1, #1 Ann v #2 Ben: no result")
 	td.follow(td.post("/t/club/admin/results", url.Values{"round": {"1"}, "table": {"2"}, "score": {"30-34"}}))
-	a := td.post("/t/club/admin/undo", url.Values{"expect": {itoa(first)}})
+	// A form that does not come from the undo page (the banner's, as it
+	// was) only shows the question: an undo is not undone (issue 24,
+	// point 16).
+	a := td.post("/t/club/admin/undo", url.Values{"expect": {itoa(first + 1)}})
+	mustContain(t, "the question", a, "Undo change #", "An undo is not undone", "Keep it")
+	if g, _ := s.tournament("club").Game(1, 2); a.status != http.StatusOK || g.Result == nil || !strings.Contains(a.body, `id="undo-keep" href="/t/club/admin" autofocus`) {
+		t.Fatalf("an undo not confirmed: %d, table 2 %+v", a.status, g.Result)
+	}
+	a = td.post("/t/club/admin/undo", url.Values{"expect": {itoa(first)}, "confirm": {"yes"}})
 	if a.status != http.StatusConflict {
 		t.Fatalf("an undo of a change no longer the latest: %d", a.status)
 	}
 	mustContain(t, "the refused undo", a, "Nothing was undone", "round 1 table 2")
-	a = td.post("/t/club/admin/undo", url.Values{"expect": {itoa(first + 1)}, "back": {"/t/club/admin/results?round=1"}})
+	a = td.post("/t/club/admin/undo", url.Values{"expect": {itoa(first + 1)}, "back": {"/t/club/admin/results?round=1"}, "confirm": {"yes"}})
 	if a.location != "/t/club/admin/results?round=1" {
 		t.Fatalf("the undo: %d to %q", a.status, a.location)
 	}
@@ -129,7 +145,7 @@ func TestConsoleUndo(t *testing.T) {
 	if g, _ := s.tournament("club").Game(1, 2); g.Result != nil {
 		t.Errorf("table 2 after the undo: %+v", g.Result)
 	}
-	if a := td.post("/t/club/admin/undo", url.Values{"expect": {itoa(first)}, "back": {"https://elsewhere.example/"}}); a.location != "/t/club/admin" {
+	if a := td.post("/t/club/admin/undo", url.Values{"expect": {itoa(first)}, "back": {"https://elsewhere.example/"}, "confirm": {"yes"}}); a.location != "/t/club/admin" {
 		t.Errorf("an undo sent the browser to %q", a.location)
 	}
 }

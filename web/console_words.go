@@ -34,6 +34,10 @@ var consoleRules = []struct {
 	// A round robin that must become a Swiss, or go on by hand.
 	{regexp.MustCompile(`'outflank settings [^']*--system swiss'`), "the system “Swiss” on the Settings page"},
 	{regexp.MustCompile(`'outflank round add [^']*'`), "“Enter round by hand” on the Pair page"},
+	// A knockout game withdrawn alone (issue 24).
+	{regexp.MustCompile(`withdraw it with 'outflank round withdraw [^']*'`), "withdraw it on the Results page"},
+	{regexp.MustCompile(`correct its result \('outflank result [^']*'\)`), "correct its result (type its table again on the Results page)"},
+	{regexp.MustCompile(`with 'outflank undo [^']*'`), "with Undo"},
 	// The circuits' page.
 	{regexp.MustCompile(`'outflank import FILE' brings one in, 'outflank list' lists them`), "create it in the console, or import it with the command line ('outflank import FILE')"},
 	{regexp.MustCompile(`'outflank circuit link [^']*' with two of them merges them`), "“Link two players” merges them"},

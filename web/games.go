@@ -153,6 +153,9 @@ func (s *Server) gamePageView(ctx context.Context, t *outflank.Tournament, round
 		}
 	}
 	title := fmt.Sprintf("Round %d, table %d: %s v %s", round, table, rec.Black.Name, rec.White.Name)
+	if rec.MatchLabel != "" {
+		title = fmt.Sprintf("%s (round %d, table %d): %s v %s", rec.Heading(), round, table, rec.Black.Name, rec.White.Name)
+	}
 	return view{Title: title, Nav: "pairings", Data: v}, nil
 }
 

@@ -82,8 +82,10 @@ func (s *Server) privatePage(w http.ResponseWriter, r *http.Request, name string
 type judgeTable struct {
 	Table        int
 	Black, White string
-	State        string // in words: "not started", "23 moves recorded", "result 40-24"
-	Href         string
+	// Match names a knockout game: "Final, game 1".
+	Match string
+	State string // in words: "not started", "23 moves recorded", "result 40-24"
+	Href  string
 }
 
 // judgeTablesView is the table picker.
@@ -150,12 +152,20 @@ func (s *Server) handleJudgeTables(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if rd, ok := t.Round(v.Round); ok {
+		matches := map[int]string{}
+		if rd.Stage.Withdrawable() { // a knockout round: each game's match
+			for _, g := range report.RoundOf(t, rd).Games {
+				if g.MatchLabel != "" {
+					matches[g.Table] = fmt.Sprintf("%s, game %d", capitalize(g.MatchLabel), g.Game)
+				}
+			}
+		}
 		for _, g := range rd.Games {
 			if !covers(g.Table) {
 				continue
 			}
 			jt := judgeTable{Table: g.Table, Black: t.Describe(g.Black), White: t.Describe(g.White), State: "not started",
-				Href: fmt.Sprintf("/t/%s/judge/%d/%d", t.Slug, v.Round, g.Table)}
+				Href: fmt.Sprintf("/t/%s/judge/%d/%d", t.Slug, v.Round, g.Table), Match: matches[g.Table]}
 			if lg, ok := live[g.Table]; ok {
 				jt.State = liveWords(lg)
 			}
@@ -309,7 +319,11 @@ func (s *Server) handleJudgeBoard(w http.ResponseWriter, r *http.Request) {
 	if sess := session(r); sess != nil {
 		v.CSRF = sess.CSRF
 	}
-	s.privatePage(w, r, "judge", view{Title: fmt.Sprintf("Judge: round %d, table %d", round, table), Tournament: t, Data: v})
+	title := fmt.Sprintf("Judge: round %d, table %d", round, table)
+	if rec.MatchLabel != "" {
+		title = fmt.Sprintf("Judge: %s (round %d, table %d)", rec.Heading(), round, table)
+	}
+	s.privatePage(w, r, "judge", view{Title: title, Tournament: t, Data: v})
 }
 
 // handleJudgeForm takes the board's forms without JavaScript: a move or

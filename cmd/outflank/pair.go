@@ -48,11 +48,18 @@ func runPair(e *env, args []string) error {
 	}
 	tour, paired, ev := saved.Tournament, saved.Paired, saved.Event
 	if *asJSON {
-		return writeJSON(e.stdout, pairingJSON(tour, paired))
+		doc := pairingJSON(tour, paired)
+		doc.Notes = paired.Notes
+		return writeJSON(e.stdout, doc)
 	}
 	e.saved(ev, "")
 	for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
 		e.printf(e.stdout, "%s", describePairing(tour, p, *explain))
+	}
+	for _, n := range paired.Notes {
+		// Colours given for want of a choice not told yet: never in
+		// silence (WOC IV.9).
+		e.printf(e.stderr, "note: %s\n", n)
 	}
 	return nil
 }
@@ -112,6 +119,9 @@ type pairingDoc struct {
 	Totals map[string]int64 `json:"totals,omitempty"`
 	// Also are the rounds paired at the same time (Paired.Also).
 	Also []pairingDoc `json:"also,omitempty"`
+	// Notes name the knockout games paired for want of a choice of
+	// colour not told yet (Paired.Notes).
+	Notes []string `json:"notes,omitempty"`
 }
 
 type pairingGameDoc struct {

@@ -69,6 +69,11 @@ func runResult(e *env, args []string) error {
 			// Saved as the rules score it: say why it differs from what was typed.
 			e.printf(e.stdout, "%s\n", entered.Note)
 		}
+		for _, w := range entered.Words {
+			// A correction that decides a match before a game already
+			// paired: say so, and how to withdraw it.
+			e.printf(e.stderr, "warning: %s\n", w)
+		}
 		return nil
 	})
 }

@@ -12,6 +12,9 @@ const roundAddUsage = "round add SLUG --pair BLACK-WHITE [--pair ...] [--bye PLA
 var roundCommands = map[string]command{
 	"add":  {usage: roundAddUsage, help: "enter the next round by hand", run: runRoundAdd},
 	"show": {usage: roundShowUsage, help: "a round's pairings again, with current points and ratings", run: runRoundShow},
+
+	// A knockout game taken back alone, the rest of its time slot kept.
+	"withdraw": {usage: roundWithdrawUsage, help: "take back one knockout game: one no longer needed, or paired by mistake", run: runRoundWithdraw},
 }
 
 func runRound(e *env, args []string) error {

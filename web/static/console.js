@@ -111,9 +111,12 @@
           message(a.message + (a.note ? " " + a.note : ""));
           if (tr) { tr.classList.add("saved"); }
         } else if (a.conflict) {
+          // Another director's result: the focus goes to keeping it, so a
+          // second Enter overwrites nobody.
           message("");
-          var replace = $("#conflict-replace");
-          if (replace) { replace.focus(); }
+          var keep = $("#conflict-keep"), box = $("section.conflict");
+          if (box && box.scrollIntoView) { box.scrollIntoView({ block: "nearest" }); }
+          if (keep) { keep.focus({ preventScroll: true }); }
         } else {
           message("Table " + tableNo + " (" + typed + "): " + (a.message || "not saved") + " Nothing was saved.", "error");
         }
@@ -151,12 +154,12 @@
       submit(f);
     });
     table.addEventListener("input", target);
-    // Ctrl+Z where there is no text to undo goes to the undo button, which
-    // says what it reverts; Enter then undoes it.
+    // Ctrl+Z where there is no text to undo goes to the undo of the latest
+    // change; Enter opens it, and it says what it reverts and asks first.
     document.addEventListener("keydown", function (e) {
       var el = document.activeElement;
       if ((e.ctrlKey || e.metaKey) && (e.key === "z" || e.key === "Z") && (!el || !("value" in el) || el.value === "" || el.tagName === "BUTTON")) {
-        var undo = $("section.latest button");
+        var undo = $("#undo-latest");
         if (undo) { e.preventDefault(); undo.focus(); }
       }
     });
@@ -176,7 +179,7 @@
       if (keep) { e.preventDefault(); $("#conflict").innerHTML = ""; score.focus(); }
     });
     target();
-    if (document.activeElement !== table) { score.focus(); }
+    if (document.activeElement !== table && !$("#conflict-keep")) { score.focus(); }
     return function refresh(parts) { applyParts(parts, ["results-conflict"]); target(); };
   }
 
@@ -333,6 +336,24 @@
     }
   }
 
+  // ---- Choices of colour: what is published is what the page shows ----
+  // A choice changed in the form is not yet in the proposal above it: the
+  // colours shown and the Publish button wait for "Show the colours"
+  // (the server refuses to publish choices it has not shown, too). The
+  // page is not reloaded on each change: arrow keys move through a group.
+  function setupChoices() {
+    var form = $("#publish-form"), show = $("#show-colours"), publish = $("#publish");
+    if (!form || !show) { return; }
+    var said = $("#choices-status");
+    form.addEventListener("change", function (e) {
+      if (e.target.type !== "radio" || !/^c\d+$/.test(e.target.name)) { return; }
+      $all("p.paired", form).forEach(function (p) { p.classList.add("stale"); });
+      if (publish) { publish.disabled = true; }
+      show.classList.add("primary");
+      if (said) { said.textContent = "The choices changed: show their colours, then publish."; }
+    });
+  }
+
   // ---- Live: the page follows its tournament ---------------------------
   function setupLive(refreshResults) {
     var box = $("[data-console-live]");
@@ -398,5 +419,6 @@
 
   var refreshResults = setupResults();
   setupSearch();
+  setupChoices();
   setupLive(refreshResults);
 })();
