@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -76,12 +78,21 @@ func TestImportOadbyPutsTheByeBack(t *testing.T) {
 		!strings.Contains(stderr, "#3 ARNOLD, Roy: a bye inferred in round 1 from the player line's 5 points and 302 discs\n") {
 		t.Fatalf("import: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	out := d.ok("standings", "oadby")
-	var order []string
-	for _, line := range strings.Split(out, "\n")[2:] {
-		if f := strings.Fields(line); len(f) > 6 {
-			order = append(order, f[2]+" "+f[len(f)-6]+" "+f[len(f)-4])
+	out := d.ok("standings", "oadby", "--json")
+	var list struct {
+		Finish []struct {
+			Name   string
+			Points float64
+			Discs  int
 		}
+	}
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatalf("standings --json: %v\n%s", err, out)
+	}
+	var order []string
+	for _, p := range list.Finish {
+		surname, _, _ := strings.Cut(p.Name, " ")
+		order = append(order, fmt.Sprintf("%s %g %d", surname, p.Points, p.Discs))
 	}
 	want := []string{"BARRASS, 6.5 325", "PRIDMORE, 5.5 308", "ARNOLD, 5 302", "BURGESS, 5 295", "ROWE, 3 225", "STARKEY, 2 164", "BUTLER, 1 78", "CALLADINE, 0 75"}
 	if strings.Join(order, "; ") != strings.Join(want, "; ") {
