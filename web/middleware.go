@@ -16,7 +16,7 @@ func (s *Server) Handler() http.Handler {
 	s.handlerOnce.Do(func() {
 		mux := http.NewServeMux()
 		s.registerRoutes(mux)
-		s.handler = s.recoverPanics(s.accessLog(securityHeaders(s.limitBodies(mux))))
+		s.handler = s.recoverPanics(s.accessLog(securityHeaders(s.limitBodies(s.readOwnWrites(mux)))))
 	})
 	return s.handler
 }

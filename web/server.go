@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/netip"
@@ -92,9 +93,13 @@ type Server struct {
 	handlerOnce sync.Once
 	handler     http.Handler
 
-	mu       sync.RWMutex
-	versions map[string]int64 // every tournament's version, from the feed
-	watched  chan struct{}    // closed once the feed has given the versions
+	mu sync.RWMutex
+	// versions is every tournament's version, from the feed or read after
+	// a write of this server (fresh.go), whichever is newer.
+	versions map[string]int64
+	watched  chan struct{} // closed once the feed has given the versions
+	// watchedOnce closes watched once, whoever gives the first versions.
+	watchedOnce sync.Once
 }
 
 // New returns a server of store's tournaments that follows their changes
@@ -120,10 +125,15 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 
 // Watch follows the feed until ctx ends: it records the versions and tells
 // the live pages of each tournament that changed; it follows the live
-// games too (live.go). The busy pages of a tournament that changed are
-// rendered anew first (prerender.go): until they are, the site shows the
-// version before, whole, and the live pages are told of the change once
-// the new pages are ready.
+// games too (live.go).
+//
+// A version the feed gives is the site's at once (advance): a page asked
+// for on this server after a write on another shows that write as soon as
+// the feed tells of it. The busy pages of a tournament that changed are
+// then rendered anew (prerender.go) before its live pages are told of the
+// change, so that their fetches find the pages ready; a visitor who asks
+// meanwhile waits for the rendering under way rather than being shown the
+// version before (issue 24: a read after a write must show it).
 func (s *Server) Watch(ctx context.Context) error {
 	if s.live != nil {
 		liveCtx, stop := context.WithCancel(ctx)
@@ -134,37 +144,103 @@ func (s *Server) Watch(ctx context.Context) error {
 			}
 		}()
 	}
+	pub := newPublisher()
+	pubCtx, stopPub := context.WithCancel(ctx)
+	defer stopPub()
+	go s.publish(pubCtx, pub)
+	var told map[string]int64 // the versions the feed gave last
 	first := true
 	return s.feed.Watch(ctx, func(versions map[string]int64) {
+		s.advance(versions)
 		if first {
-			s.mu.Lock()
-			s.versions = versions
-			s.mu.Unlock()
-			close(s.watched)
-			first = false
+			first, told = false, maps.Clone(versions)
+			s.watchedOnce.Do(func() { close(s.watched) })
 			return
 		}
-		s.mu.RLock()
-		old := s.versions
-		s.mu.RUnlock()
 		changed := map[string]int64{}
 		for slug, v := range versions {
-			if old[slug] != v {
+			if told[slug] != v {
 				changed[slug] = v
 			}
 		}
+		told = maps.Clone(versions)
+		pub.add(changed)
+	})
+}
+
+// advance makes the site's versions at least those in fresh: from the
+// feed, or read after a write of this server (fresh.go). A version never
+// goes back (a tournament's grows with each change, and none is deleted):
+// the feed may report, after a write of this server, versions it read
+// before it.
+func (s *Server) advance(fresh map[string]int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.versions == nil {
+		s.versions = map[string]int64{}
+	}
+	for slug, v := range fresh {
+		if v > s.versions[slug] {
+			s.versions[slug] = v
+		}
+	}
+}
+
+// publisher collects the changes the live pages are still to be told of.
+type publisher struct {
+	mu      sync.Mutex
+	pending map[string]int64
+	wake    chan struct{}
+}
+
+func newPublisher() *publisher {
+	return &publisher{pending: map[string]int64{}, wake: make(chan struct{}, 1)}
+}
+
+// add notes changed versions, to be published.
+func (p *publisher) add(changed map[string]int64) {
+	if len(changed) == 0 {
+		return
+	}
+	p.mu.Lock()
+	for slug, v := range changed {
+		p.pending[slug] = max(p.pending[slug], v)
+	}
+	p.mu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the changes noted since the last take.
+func (p *publisher) take() map[string]int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	changed := p.pending
+	p.pending = map[string]int64{}
+	return changed
+}
+
+// publish tells the live pages of the changes pub collects until ctx
+// ends: the busy pages rendered anew first, then one change event per
+// tournament, at most once every publishEvery (what changes meanwhile
+// goes together, at its end).
+func (s *Server) publish(ctx context.Context, pub *publisher) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-pub.wake:
+		}
+		changed := pub.take()
 		started := time.Now()
 		s.prerender(ctx, changed)
-		s.mu.Lock()
-		s.versions = versions
-		s.mu.Unlock()
 		for slug, v := range changed {
 			s.hub.publish(slug, v)
 		}
-		// The feed keeps what changes meanwhile and gives it at once
-		// afterwards (SQLite's polls, PostgreSQL's mailbox).
 		pause(ctx, publishEvery-time.Since(started))
-	})
+	}
 }
 
 // publishEvery is the least time between two publications of new versions
@@ -173,7 +249,7 @@ func (s *Server) Watch(ctx context.Context) error {
 // at its end. With PostgreSQL, which reports each change as it is saved,
 // a busy event (50 results a second) would otherwise cost each of its
 // thousands of streams a write per result: together, 10 a second at most.
-// SQLite's feed polls every 250 ms, and is not slowed.
+// SQLite's feed polls every 100 ms (sqlite.WatchEvery), and is not slowed.
 const publishEvery = 100 * time.Millisecond
 
 // pause waits for d, or until ctx ends.
