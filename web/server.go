@@ -32,8 +32,15 @@ type Config struct {
 	// BaseURL is the address the site is reached at, for absolute links
 	// (the QR code); "" when only relative links are needed.
 	BaseURL string
-	// Log receives the access log and the server's own messages.
+	// Log receives the server's own messages: one line for each change of
+	// a tournament (changes.go), and the warnings and errors. `serve`
+	// prints it on the terminal, where the director reads it.
 	Log *slog.Logger
+	// AccessLog receives one line for each request (middleware.go); nil
+	// logs none. It is kept apart from Log so that the requests of a busy
+	// hall do not push the addresses, the QR code and the changes off the
+	// director's terminal (issue 24).
+	AccessLog *slog.Logger
 	// MaxStreams bounds the live streams open at once; 0 takes most of
 	// the files the process may open (ulimit -n).
 	MaxStreams int
@@ -66,6 +73,7 @@ type Server struct {
 	store   outflank.Store
 	feed    outflank.Feed
 	log     *slog.Logger
+	access  *slog.Logger // the access log, nil when none
 	baseURL string
 	pages   *pages
 	cache   *pageCache
@@ -119,7 +127,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	}
 	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(1024, 1), map[liveKey]int64{}, map[string]int64{}
 	s.playerDB, s.trustedProxies, s.ratings = cfg.PlayerDB, cfg.TrustedProxies, cfg.Ratings
-	s.members = cfg.Members
+	s.members, s.access = cfg.Members, cfg.AccessLog
 	return s, nil
 }
 
@@ -225,8 +233,9 @@ func (p *publisher) take() map[string]int64 {
 // publish tells the live pages of the changes pub collects until ctx
 // ends: the busy pages rendered anew first, then one change event per
 // tournament, at most once every publishEvery (what changes meanwhile
-// goes together, at its end).
+// goes together, at its end); and prints a line for each (changes.go).
 func (s *Server) publish(ctx context.Context, pub *publisher) {
+	cl := newChangeLog()
 	for {
 		select {
 		case <-ctx.Done():
@@ -239,6 +248,7 @@ func (s *Server) publish(ctx context.Context, pub *publisher) {
 		for slug, v := range changed {
 			s.hub.publish(slug, v)
 		}
+		s.logChanges(ctx, cl, changed)
 		pause(ctx, publishEvery-time.Since(started))
 	}
 }
