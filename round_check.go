@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"outflank/rules"
+	"outflank/words"
 )
 
 // Notice is something a director should know about a round entered by
@@ -56,12 +57,7 @@ func (t *Tournament) openGames(stage Stage) []Notice {
 	return []Notice{{Forbidden: true, Text: fmt.Sprintf("%s no result yet, and %s: enter the results first", pluralHas(what, len(open)), why)}}
 }
 
-func pluralHas(what string, n int) string {
-	if n == 1 {
-		return what + " has"
-	}
-	return what + " have"
-}
+func pluralHas(what string, n int) string { return what + " " + words.Verb(n, "has", "have") }
 
 // scoreRule is the ruleset's rule that pairs players on equal points.
 func scoreRule(id rules.ID) string {
@@ -129,7 +125,7 @@ func (t *Tournament) rematches(stage Stage, pairs []Pair) []Notice {
 		who := fmt.Sprintf("table %d: %s and %s have met %s", i+1, t.Describe(p.Black), t.Describe(p.White), timesText(times))
 		if stage == StageRoundRobin {
 			if c := max(cycles, 1); times >= c {
-				notices = append(notices, Notice{Text: who + fmt.Sprintf(": a round robin of %d cycle(s) has each pair meet %d time(s) (EGP II.4.2)", c, c)})
+				notices = append(notices, Notice{Text: who + fmt.Sprintf(": a round robin of %s has each pair meet %s (EGP II.4.2)", words.Count(c, "cycle"), words.Times(c))})
 			}
 			continue
 		}
@@ -146,7 +142,7 @@ func timesText(n int) string {
 	if n == 1 {
 		return "before"
 	}
-	return fmt.Sprintf("%d times before", n)
+	return words.Times(n) + " before"
 }
 
 // missing: players of the main stage neither paired nor given the bye

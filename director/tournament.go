@@ -6,6 +6,7 @@ import (
 
 	"outflank"
 	"outflank/rules"
+	"outflank/words"
 )
 
 // NewTournament is a tournament as 'outflank new' creates it: its slug,
@@ -32,7 +33,7 @@ func CreateTournament(ctx context.Context, store outflank.Store, nt NewTournamen
 	if err := t.Validate(); err != nil {
 		return nil, nil, err
 	}
-	rounds := fmt.Sprintf("%d rounds", t.Settings.Rounds)
+	rounds := words.Count(t.Settings.Rounds, "round")
 	if t.Settings.RoundsByPlan {
 		rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"
 	}

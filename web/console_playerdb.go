@@ -141,7 +141,7 @@ func (s *Server) handlePlayerSearch(w http.ResponseWriter, r *http.Request) {
 	if strings.TrimSpace(doc.Query) != "" {
 		found, err := s.searchPlayerDB(r, t, doc.Query)
 		if err != nil {
-			writeConsoleJSON(w, statusOf(err), map[string]string{"error": outflank.ErrorMessage(err)})
+			writeConsoleJSON(w, statusOf(err), map[string]string{"error": consoleWords(outflank.ErrorMessage(err))})
 			return
 		}
 		if len(found) > maxSuggestions {

@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+
+	"outflank/words"
 )
 
 // templateFuncs are the helpers every template may call. They put words
@@ -31,7 +33,13 @@ var templateFuncs = template.FuncMap{
 	"title":    titleWords,
 	"ordinal":  ordinal,
 	"mark":     markWords,
-	"plural":   plural,
+	// plural says a count: "1 player", "3 players" (package words).
+	"plural": plural,
+	// say puts a message of the domain in the console's words: no
+	// command line (console_words.go).
+	"say": consoleWords,
+	// points says a score: "1 point", "6.5 points".
+	"points": words.Points,
 	// percent prints a share from 0 to 1 as a whole percentage: "64%".
 	"percent": func(x *float64) string { return fmt.Sprintf("%.0f%%", *x*100) },
 	// deref reads an optional number (a withdrawal's round, discs).

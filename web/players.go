@@ -8,6 +8,7 @@ import (
 
 	"outflank"
 	"outflank/report"
+	"outflank/words"
 )
 
 func (s *Server) registerPlayersRoutes(mux *http.ServeMux) {
@@ -51,7 +52,7 @@ func (s *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
 		id, err := strconv.Atoi(text)
 		if _, ok := t.Player(id); err != nil || !ok {
 			return view{}, &missing{message: fmt.Sprintf("%s has no player %q.", t.Name, text),
-				links: []link{{"/t/" + t.Slug + "/players", fmt.Sprintf("The %d players of %s", len(t.Players), t.Name)}}}
+				links: []link{{"/t/" + t.Slug + "/players", fmt.Sprintf("The %s of %s", words.Count(len(t.Players), "player"), t.Name)}}}
 		}
 		doc, err := report.PlayerOf(t, id)
 		if err != nil {
