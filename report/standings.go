@@ -35,6 +35,9 @@ func StandingsOf(t *outflank.Tournament, list string, after int, live bool) (Sta
 			list = "finish"
 		}
 	}
+	if err := checkList(t, list); err != nil {
+		return Standings{}, err
+	}
 	doc := Standings{Tournament: t.Slug, List: list, AfterRound: progress.Complete, Live: live, Complete: status.Done}
 	if len(progress.InPlay) > 0 {
 		doc.InPlay = &InPlay{Rounds: progress.InPlay, Results: progress.Results, Games: progress.Games}

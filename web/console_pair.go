@@ -97,8 +97,11 @@ type proposedRound struct {
 	Criteria []string
 	Games    []proposedGame
 	Byes     []report.Seat
-	Totals   []int64
-	Exact    bool
+	// Absent are the players marked absent in the round: not paired
+	// (issue 24: the proposal left them out without a word).
+	Absent []report.Seat
+	Totals []int64
+	Exact  bool
 }
 
 // proposedGame is a game of the proposal, with its cost under each
@@ -277,7 +280,7 @@ func pairWordsOf(t *outflank.Tournament, text string) string {
 // address that forbids a pair.
 func proposedRoundOf(t *outflank.Tournament, p *outflank.Paired, forbidden map[[2]int]bool, forbid func(black, white int) string) proposedRound {
 	doc := report.RoundOf(t, p.Round)
-	out := proposedRound{Number: p.Round.Number, Stage: string(p.Round.Stage), Method: p.Round.Method, Byes: doc.Byes}
+	out := proposedRound{Number: p.Round.Number, Stage: string(p.Round.Stage), Method: p.Round.Method, Byes: doc.Byes, Absent: doc.Absent}
 	byPair := map[[2]int]pairing.Pairing{}
 	if res := p.Swiss; res != nil {
 		for _, c := range res.Criteria {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"outflank/report"
 	"outflank/words"
 )
 
@@ -35,6 +36,10 @@ var templateFuncs = template.FuncMap{
 	"mark":     markWords,
 	// plural says a count: "1 player", "3 players" (package words).
 	"plural": plural,
+	// hasKnockout: the event has knockout stages; knockoutWords names
+	// them (report/pages.go).
+	"hasKnockout":   report.HasKnockout,
+	"knockoutWords": report.KnockoutWords,
 	// say puts a message of the domain in the console's words: no
 	// command line (console_words.go).
 	"say": consoleWords,

@@ -37,6 +37,9 @@ type playerView struct {
 	Doc   report.Player
 	WOFID int
 	Plot  template.HTML
+	// KnockoutGames: the player has games that do not count for the
+	// list (knockout stages), which the page's legend explains.
+	KnockoutGames bool
 }
 
 // handlePlayer is a player's page: his games round by round with his
@@ -60,6 +63,9 @@ func (s *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
 		}
 		p, _ := t.Player(id)
 		v := playerView{Doc: doc, WOFID: p.WOFID, Plot: s.historyPlot(p.WOFID, doc.Player.Name)}
+		for _, pr := range doc.Rounds {
+			v.KnockoutGames = v.KnockoutGames || !pr.Counts
+		}
 		return view{Title: doc.Player.Name + " · " + t.Name, Nav: "players", Data: v}, nil
 	})
 }
