@@ -3,6 +3,7 @@ package director
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"outflank"
 	"outflank/rules"
@@ -20,8 +21,14 @@ type NewTournament struct {
 
 // CreateTournament creates the tournament nt describes, with the
 // ruleset's settings and a drawn seed for the random draw between players
-// equal on everything (recorded, as 'new' records it).
+// equal on everything (recorded, as 'new' records it). Without a slug, it
+// is made from the name (outflank.SlugOf), as the console's form fills it.
 func CreateTournament(ctx context.Context, store outflank.Store, nt NewTournament) (*outflank.Tournament, *outflank.Event, error) {
+	if nt.Slug == "" && strings.TrimSpace(nt.Name) != "" {
+		if nt.Slug = outflank.SlugOf(nt.Name); nt.Slug == "" {
+			return nil, nil, outflank.Errorf(outflank.EINVALID, "name %q has no letter or digit an address can use: give the address by hand (lowercase letters, digits and hyphens, e.g. woc-2026)", nt.Name)
+		}
+	}
 	t, err := outflank.NewTournament(nt.Slug, nt.Name, nt.Date, nt.Rules, nt.Rounds)
 	if err != nil {
 		return nil, nil, err

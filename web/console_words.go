@@ -107,6 +107,9 @@ var clauseRules = []consoleRule{
 	rule(`\s*\(or give --db the path of yours\)`, ""),
 	rule(`give --db FILE`, "give the database file"),
 	rule(`give --as NAME`, "give a name"),
+	// The tournament's address, which the command line calls its slug.
+	rule(`choose another slug`, "choose another address"),
+	rule(`^slug ("[^"]*"): use`, "address $1: use"),
 }
 
 // commandRules say each command, quoted, as the page or button of the
@@ -163,7 +166,11 @@ var flagName = regexp.MustCompile(`--([a-z][a-z-]*)(?: [A-Z][A-Z_|-]+\b)?`)
 
 // consoleWords says msg in the console's words, as a sentence. Said
 // again, it is the same.
-func consoleWords(msg string) string {
+func consoleWords(msg string) string { return capitalize(consoleText(msg)) }
+
+// consoleText says msg in the console's words, as it begins: a message
+// the console made itself ("carol now directs club") keeps its case.
+func consoleText(msg string) string {
 	for _, rules := range [][]consoleRule{clauseRules, commandRules, listRules, flagRules} {
 		for _, r := range rules {
 			msg = r.re.ReplaceAllString(msg, r.with)
@@ -176,5 +183,5 @@ func consoleWords(msg string) string {
 		}
 		return flag
 	})
-	return capitalize(strings.TrimSpace(msg))
+	return strings.TrimSpace(msg)
 }

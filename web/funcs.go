@@ -42,7 +42,7 @@ var templateFuncs = template.FuncMap{
 	"knockoutWords": report.KnockoutWords,
 	// say puts a message of the domain in the console's words: no
 	// command line (console_words.go).
-	"say": consoleWords,
+	"say": consoleText,
 	// points says a score: "1 point", "6.5 points".
 	"points": words.Points,
 	// percent prints a share from 0 to 1 as a whole percentage: "64%".
