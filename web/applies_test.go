@@ -2,12 +2,16 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"outflank"
 	"outflank/auth"
@@ -65,10 +69,10 @@ func newAppliesSite(t *testing.T) *appliesSite {
 		}
 	}
 	a := auth.New(db)
-	if _, err := a.AddUser(ctx, "td", "a good password", true); err != nil {
+	if _, err := a.AddUser(ctx, "td", consolePassword, true); err != nil {
 		t.Fatal(err)
 	}
-	secret, sess, err := a.Login(ctx, "td", "a good password", "127.0.0.1")
+	secret, sess, err := a.Login(ctx, "td", consolePassword, "127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,18 +169,7 @@ func TestAbsencesListed(t *testing.T) {
 		t.Fatalf("the proposal of round 2: %d\n%.4000s", status, body)
 	}
 	// Publish it, then print it.
-	req, _ := http.NewRequest("POST", s.srv.URL+"/t/bof/admin/pair", strings.NewReader("round=2&seed=3&version="+versionOf(t, body)))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.AddCookie(&http.Cookie{Name: "outflank_session", Value: s.cookie})
-	req.Header.Set("X-CSRF-Token", s.csrf)
-	res, err := s.srv.Client().Transport.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("publishing round 2: %d", res.StatusCode)
-	}
+	s.publish(body)
 	status, wall := s.get("/t/bof/admin/print/pairings/2", true)
 	if status != http.StatusOK {
 		t.Fatalf("the wall: %d", status)
@@ -193,6 +186,23 @@ func TestAbsencesListed(t *testing.T) {
 	}
 }
 
+// publish publishes round 2 of bof as the proposal page shows it.
+func (s *appliesSite) publish(proposal string) {
+	s.t.Helper()
+	req, _ := http.NewRequest("POST", s.srv.URL+"/t/bof/admin/pair", strings.NewReader("round=2&seed=3&version="+versionOf(s.t, proposal)))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.AddCookie(&http.Cookie{Name: "outflank_session", Value: s.cookie})
+	req.Header.Set("X-CSRF-Token", s.csrf)
+	res, err := s.srv.Client().Transport.RoundTrip(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther {
+		s.t.Fatalf("publishing round 2: %d", res.StatusCode)
+	}
+}
+
 // versionOf reads the version the proposal page's publishing form sends.
 func versionOf(t *testing.T, page string) string {
 	t.Helper()
@@ -202,4 +212,45 @@ func versionOf(t *testing.T, page string) string {
 	}
 	rest := page[i+len(`name="version" value="`):]
 	return rest[:strings.Index(rest, `"`)]
+}
+
+// TestBrowserWhatApplies photographs, at 375 and 1280 pixels, the pages
+// that show only what the ruleset has: a BOF regional's event page,
+// player page and refused knockout page, an AOF event's knockout page
+// before its final, and the absences on the pairing proposal and the wall
+// pairings.
+func TestBrowserWhatApplies(t *testing.T) {
+	browser := newBrowserFor(t, 120*time.Second)
+	s := newAppliesSite(t)
+	dir := screenshots(t)
+	tab := newTab(t, browser)
+	login(t, tab, &consoleSite{url: s.srv.URL}, "td", "/admin")
+	for _, width := range []int64{375, 1280} {
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 900)); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []struct{ name, path, wait string }{
+			{"bof-event", "/t/bof", "h1"},
+			{"bof-player", "/t/bof/players/2", "h1"},
+			{"bof-knockout-404", "/t/bof/knockout", "h1"},
+			{"aof-knockout", "/t/aof/knockout", "h1"},
+			{"bof-proposal-absent", "/t/bof/admin/pair?seed=3", "p.absent"},
+		} {
+			if err := chromedp.Do(tab, chromedp.Navigate(s.srv.URL+p.path), chromedp.WaitVisible(chromedp.CSS(p.wait))); err != nil {
+				t.Fatalf("%s: %v", p.path, err)
+			}
+			if over := run(t, tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)); over && width == 375 {
+				t.Errorf("%s scrolls sideways at 375 px", p.path)
+			}
+			shoot(t, tab, dir, fmt.Sprintf("%s-%d", p.name, width))
+		}
+	}
+	_, proposal := s.get("/t/bof/admin/pair?seed=3", true)
+	s.publish(proposal)
+	for _, width := range []int64{375, 1280} {
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 900), chromedp.Navigate(s.srv.URL+"/t/bof/admin/print/pairings/2"), chromedp.WaitVisible(chromedp.CSS("table.wall"))); err != nil {
+			t.Fatal(err)
+		}
+		shoot(t, tab, dir, fmt.Sprintf("bof-wall-absent-%d", width))
+	}
 }
