@@ -140,6 +140,9 @@ func TestPagesTheRulesetHas(t *testing.T) {
 			t.Errorf("%s: %d, want 404 saying %q:\n%.600s", c.path, status, c.want, body)
 		}
 	}
+	if _, body := s.get("/t/bof/standings?list=finish", false); strings.Contains(body, "knockout stages are not over") || !strings.Contains(body, "The event is not over") {
+		t.Error("a BOF regional's order of finish speaks of knockout stages")
+	}
 	if _, body := s.get("/t/bof/knockout", false); !strings.Contains(body, `href="/t/bof/standings"`) {
 		t.Error("the knockout page of a BOF regional does not link to its standings")
 	}
