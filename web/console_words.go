@@ -67,6 +67,7 @@ var clauseRules = []consoleRule{
 	rule(`'outflank circuit standings [^']*' lists its tournaments`, "the circuit's page lists its tournaments"),
 	rule(`or 'outflank circuit remove [^']*'`, "or remove it from the circuit"),
 	rule(`or 'outflank user passwd [^']*'`, "or give that user a new password on the Users page"),
+	rule(`no WOF player database is loaded: 'outflank playerdb load [^']*' loads one`, "no WOF player database is loaded on the computer that runs the server: register players by hand"),
 	// Pairing.
 	rule(`fix some pairs by hand \(--fix\) or enter the round with 'round add'`, "fix some pairs by hand, or enter the round by hand (the Pair page links to the form)"),
 	rule(`\s*\('pair [^']*--check[^']*' prices [^)]*\)`, ""),
