@@ -4,8 +4,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
+
+	"outflank/web"
 )
 
 // TestConsoleLateEntryWords: a player registered in the console after
@@ -50,5 +53,37 @@ func TestConsoleLateEntryWords(t *testing.T) {
 	}
 	if strings.Contains(flash, "outflank ") || strings.Contains(flash, "--rounds") {
 		t.Errorf("the console tells the director to run a command: %s", flash)
+	}
+}
+
+// TestConsolePagesNameNoCommand fetches every page of the console (each
+// GET route of the router that is not public, as an administrator, with
+// a late entry registered and the National's team page among them) and
+// checks that none names a command line in its text: the messages shown
+// go through the console's words, wherever they come from.
+func TestConsolePagesNameNoCommand(t *testing.T) {
+	s := newAccessSite(t)
+	s.addNational()
+	admin := s.as("admin (session)")
+	admin.follow(admin.post("/t/club/admin/players", url.Values{"name": {"Eve Late"}}))
+	command := regexp.MustCompile(`outflank [a-z]|(^|\s)--[a-z]`)
+	fetched := 0
+	for _, rt := range s.server.Routes() {
+		method, path := concrete(rt.Pattern)
+		if method != "GET" || rt.Access == web.Public || strings.Contains(path, "/export/") {
+			continue
+		}
+		for _, p := range []string{path, strings.Replace(path, "/t/club/", "/t/nat/", 1)} {
+			a := admin.get(p)
+			fetched++
+			if m := command.FindString(text(a.body)); m != "" {
+				body := text(a.body)
+				i := strings.Index(body, m)
+				t.Errorf("GET %s (%d) names a command line: %q", p, a.status, body[max(0, i-120):min(len(body), i+80)])
+			}
+		}
+	}
+	if fetched < 30 {
+		t.Errorf("only %d console pages fetched", fetched)
 	}
 }
