@@ -25,7 +25,8 @@ type versionReader interface {
 
 // readOwnWrites makes the versions of a request that may write (any
 // method but GET and HEAD) the site's before the first byte of its answer
-// is written, or at its end when it writes nothing.
+// is written, or at its end when it writes nothing; a refusal (a status of
+// 400 or more) wrote nothing, and reads nothing.
 func (s *Server) readOwnWrites(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if safeMethod(r.Method) {
@@ -65,6 +66,9 @@ type freshWriter struct {
 }
 
 func (f *freshWriter) WriteHeader(status int) {
+	if status >= http.StatusBadRequest {
+		f.once.Do(func() {}) // refused: nothing was written
+	}
 	f.once.Do(f.catchUp)
 	f.ResponseWriter.WriteHeader(status)
 }
