@@ -25,8 +25,8 @@ type versionReader interface {
 
 // readOwnWrites makes the versions of a request that may write (any
 // method but GET and HEAD) the site's before the first byte of its answer
-// is written, or at its end when it writes nothing; a refusal (a status of
-// 400 or more) wrote nothing, and reads nothing.
+// is written, or at its end when it writes nothing; a refusal (a 4xx
+// status) wrote nothing, and reads nothing.
 func (s *Server) readOwnWrites(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if safeMethod(r.Method) {
@@ -66,7 +66,7 @@ type freshWriter struct {
 }
 
 func (f *freshWriter) WriteHeader(status int) {
-	if status >= http.StatusBadRequest {
+	if status >= http.StatusBadRequest && status < http.StatusInternalServerError {
 		f.once.Do(func() {}) // refused: nothing was written
 	}
 	f.once.Do(f.catchUp)
