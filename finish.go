@@ -8,6 +8,7 @@ import (
 
 	"outflank/rules"
 	"outflank/standing"
+	"outflank/words"
 )
 
 // Place is a player's place in an order of finish.
@@ -297,7 +298,7 @@ func (t *Tournament) addPlacement(k knockoutState, place func(Place), add func(i
 	}
 	var prev float64
 	for i, r := range t.placementRows() {
-		how := fmt.Sprintf("%s points with the placement rounds, %d discs", formatPoints(r.Points), r.Discs)
+		how := fmt.Sprintf("%s with the placement rounds, %s", words.Points(r.Points), words.Count(r.Discs, "disc"))
 		add(r.Player, "placement", how, i > 0 && r.Points == prev) // EGP II.3: equal points, declared equal
 		prev = r.Points
 	}

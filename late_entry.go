@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"outflank/rules"
+	"outflank/words"
 )
 
 // LateEntryNote says what the players ids, just registered, should know
@@ -97,9 +98,4 @@ func (t *Tournament) unplayedRule() string {
 }
 
 // RoundCount words a number of rounds: "1 round", "7 rounds".
-func RoundCount(n int) string {
-	if n == 1 {
-		return "1 round"
-	}
-	return fmt.Sprintf("%d rounds", n)
-}
+func RoundCount(n int) string { return words.Count(n, "round") }

@@ -6,6 +6,7 @@ import (
 
 	"outflank/pairing"
 	"outflank/rules"
+	"outflank/words"
 )
 
 // PairOptions are the director's controls over an automatic pairing.
@@ -69,7 +70,7 @@ func (t *Tournament) PairNext(opts PairOptions) (*Paired, error) {
 		if opts.Round < n {
 			return nil, Errorf(ECONFLICT, "round %d was paired meanwhile: nothing was saved; 'outflank status %s' says what comes next", opts.Round, t.Slug)
 		}
-		return nil, Errorf(ECONFLICT, "round %d cannot be paired: %s has %d rounds, so the next is round %d", opts.Round, t.Slug, len(t.Rounds), n)
+		return nil, Errorf(ECONFLICT, "round %d cannot be paired: %s has %s, so the next is round %d", opts.Round, t.Slug, words.Count(len(t.Rounds), "round"), n)
 	}
 	main := 0
 	for _, r := range t.Rounds {
@@ -176,7 +177,7 @@ func (t *Tournament) pairRoundRobin(n, cycles int, ids []int) (*Paired, error) {
 		return nil, Errorf(EINVALID, "%v", err)
 	}
 	if n > len(schedule) {
-		return nil, Errorf(EINVALID, "the round robin of %d players in %d cycles has %d rounds, all paired", len(ids), cycles, len(schedule))
+		return nil, Errorf(EINVALID, "the round robin of %s in %s has %s, all paired", words.Count(len(ids), "player"), words.Count(cycles, "cycle"), words.Count(len(schedule), "round"))
 	}
 	kind := [...]string{"single", "double", "triple"}[cycles-1]
 	method := kind + " round robin, circle method"

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"outflank/pairing"
+	"outflank/words"
 )
 
 // CheckOptions say which pairing CheckPairing prices.
@@ -198,7 +199,7 @@ func (t *Tournament) swissPriced(n int, stage Stage) error {
 		if cycles, ids := t.roundRobin(); cycles > 0 && n <= cycles*roundsPerCycle(len(ids)) {
 			stage = StageRoundRobin
 		} else if main >= t.PlannedRounds() {
-			return Errorf(EINVALID, "round %d comes after the main stage (%d rounds): playoffs and knockout games are not Swiss rounds, and have no costs to compare", n, main)
+			return Errorf(EINVALID, "round %d comes after the main stage (%s): playoffs and knockout games are not Swiss rounds, and have no costs to compare", n, words.Count(main, "round"))
 		}
 	}
 	switch {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"outflank/rules"
+	"outflank/words"
 )
 
 // Notice is something a director should know about a round entered by
@@ -110,12 +111,7 @@ func (t *Tournament) openGames(stage Stage) []Notice {
 	return []Notice{{Forbidden: true, Text: fmt.Sprintf("%s no result yet, and %s: enter the results first", pluralHas(what, len(open)), why)}}
 }
 
-func pluralHas(what string, n int) string {
-	if n == 1 {
-		return what + " has"
-	}
-	return what + " have"
-}
+func pluralHas(what string, n int) string { return what + " " + words.Verb(n, "has", "have") }
 
 // scoreRule is the ruleset's rule that pairs players on equal points.
 func scoreRule(id rules.ID) string {
@@ -203,7 +199,7 @@ func timesText(n int) string {
 	if n == 1 {
 		return "before"
 	}
-	return fmt.Sprintf("%d times before", n)
+	return words.Times(n) + " before"
 }
 
 // missing: players of the main stage neither paired nor given the bye

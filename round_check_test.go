@@ -79,7 +79,7 @@ func TestCheckRound(t *testing.T) {
 		{"rematch, modified Swiss (16 players): a warning", played(rules.WOC, 16, StageSwiss, [][]Pair{sixteen(0)}, false), StageSwiss,
 			sixteen(0), nil, []string{"table 1: #1 Player 1 and #2 Player 2 have met before (WOC II.7.2 a and c"}},
 		{"third meeting, modified Swiss", played(rules.WOC, 16, StageSwiss, [][]Pair{sixteen(0), sixteen(1)}, false), StageSwiss,
-			sixteen(0), nil, []string{"!table 1: #1 Player 1 and #2 Player 2 have met 2 times before"}},
+			sixteen(0), nil, []string{"!table 1: #1 Player 1 and #2 Player 2 have met twice before"}},
 		{"rematch in a round robin's second cycle", played(rules.EGP, 4, StageRoundRobin, [][]Pair{four}, false), StageRoundRobin,
 			[]Pair{{Black: 2, White: 1}, {Black: 4, White: 3}}, nil, nil},
 		{"rematch at the playoff", played(rules.WOC, 4, StageSwiss, [][]Pair{four}, false), StagePlayoff,

@@ -6,6 +6,7 @@ import (
 
 	"outflank/names"
 	"outflank/rules"
+	"outflank/words"
 )
 
 // Settings are the numbers that differ between rulesets and events. A new
@@ -136,8 +137,8 @@ func (s Settings) validate(id rules.ID) error {
 		return err
 	}
 	if least := rules.MinMinutes(id); s.Minutes != 0 && (s.Minutes < least || s.Minutes > 600) {
-		return Errorf(EINVALID, "%d minutes per player: %s games need at least %d minutes each (%s), and at most 600",
-			s.Minutes, id, least, rules.MinMinutesRule(id))
+		return Errorf(EINVALID, "%s per player: %s games need at least %d minutes each (%s), and at most 600",
+			words.Count(s.Minutes, "minute"), id, least, rules.MinMinutesRule(id))
 	}
 	if math.IsNaN(s.BrightwellC) || math.IsInf(s.BrightwellC, 0) || s.BrightwellC < 0 || s.BrightwellC > 64 {
 		return Errorf(EINVALID, "Brightwell constant %v: give a number from 0 to 64", s.BrightwellC)

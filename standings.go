@@ -6,6 +6,7 @@ import (
 
 	"outflank/rules"
 	"outflank/standing"
+	"outflank/words"
 )
 
 // counts reports whether a round counts for the standings: the round robin
@@ -79,7 +80,7 @@ func (p Progress) Label() string {
 	if p.Complete > 0 {
 		before = fmt.Sprintf("after round %d", p.Complete)
 	}
-	return fmt.Sprintf("%s; %s in play, %d of %d results in", before, rounds, p.Results, p.Games)
+	return fmt.Sprintf("%s; %s in play, %d of %s in", before, rounds, p.Results, words.Count(p.Games, "result"))
 }
 
 // standingsInput gathers the standings' input from the rounds include

@@ -7,6 +7,7 @@ import (
 
 	"outflank/knockout"
 	"outflank/rules"
+	"outflank/words"
 )
 
 // Step is what the event needs next, in plain words.
@@ -230,8 +231,8 @@ func (t *Tournament) nextToPair(k knockoutState) ([]string, int) {
 		}
 	}
 	if p := k.placement; p != nil && placementSlot(p.next) == target {
-		lines = append(lines, fmt.Sprintf("placement round %d of %d between places %d-%d (EGP II.2): %d players",
-			p.next, p.rounds, p.first, p.first+len(p.players)-1, len(t.placementActive(p))))
+		lines = append(lines, fmt.Sprintf("placement round %d of %d between places %d-%d (EGP II.2): %s",
+			p.next, p.rounds, p.first, p.first+len(p.players)-1, words.Count(len(t.placementActive(p)), "player")))
 	}
 	return lines, target
 }
@@ -256,7 +257,7 @@ func (t *Tournament) describeMatch(m Match) string {
 		text += fmt.Sprintf(" (%s chooses colour)", t.Describe(pick(m, n.Chooser)))
 	}
 	if min := rules.StageMinutes(t.Rules, m.Kind); min > 0 {
-		text += fmt.Sprintf(", %d minutes each", min)
+		text += ", " + words.Count(min, "minute") + " each"
 	}
 	if m.Slot >= 0 {
 		text += fmt.Sprintf(", %s", rules.ThirdDay[m.Slot].Time)
@@ -278,8 +279,8 @@ func (t *Tournament) describePlayoff(m Match) string {
 			points = r.Points
 		}
 	}
-	return fmt.Sprintf("playoff needed: %s v %s (%s and %s on %s points); %s chooses colour or draw-win",
-		t.Describe(m.Higher), t.Describe(m.Lower), ordinal(better), ordinal(worse), formatPoints(points), t.Describe(m.Higher))
+	return fmt.Sprintf("playoff needed: %s v %s (%s and %s on %s); %s chooses colour or draw-win",
+		t.Describe(m.Higher), t.Describe(m.Lower), ordinal(better), ordinal(worse), words.Points(points), t.Describe(m.Higher))
 }
 
 // blockedHelp says what stops a match and how to put it right.

@@ -9,6 +9,7 @@ import (
 	"outflank/circuit"
 	"outflank/rules"
 	"outflank/team"
+	"outflank/words"
 )
 
 // TeamOptions are what a team selection reads besides the database.
@@ -207,8 +208,8 @@ func resident(list []Member, c team.Candidate, final time.Time) (bool, string) {
 			return false, fmt.Sprintf("the member record of %s has an unreadable residency date %q", m.Name, m.ResidentSince)
 		}
 		if need := final.AddDate(0, 0, -residencyDays); since.After(need) {
-			return false, fmt.Sprintf("resident in the UK since %s: %d days before the World final, not %d (resident since %s at the latest)",
-				m.ResidentSince, int(final.Sub(since).Hours()/24), residencyDays, need.Format(time.DateOnly))
+			return false, fmt.Sprintf("resident in the UK since %s: %s before the World final, not %d (resident since %s at the latest)",
+				m.ResidentSince, words.Count(int(final.Sub(since).Hours()/24), "day"), residencyDays, need.Format(time.DateOnly))
 		}
 		return true, ""
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/words"
 )
 
 // PairRequest is a pairing as asked for: by `outflank pair`, the console's
@@ -101,7 +102,7 @@ func PairSummary(t *outflank.Tournament, p *outflank.Paired) string {
 	var parts []string
 	for _, q := range append([]*outflank.Paired{p}, p.Also...) {
 		r := q.Round
-		parts = append(parts, fmt.Sprintf("paired round %d (%s%s): %d games, %d byes", r.Number, r.Method, SeedNote(r.Seed), len(r.Games), len(r.Byes)))
+		parts = append(parts, fmt.Sprintf("paired round %d (%s%s): %s, %s", r.Number, r.Method, SeedNote(r.Seed), words.Count(len(r.Games), "game"), words.Count(len(r.Byes), "bye")))
 	}
 	return strings.Join(parts, "; ")
 }

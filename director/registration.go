@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/words"
 )
 
 // Withdraw records that player ref (an id or exact name) of slug withdrew
@@ -139,7 +140,7 @@ func ImportPlayers(ctx context.Context, store outflank.Store, slug string, playe
 		}
 		note = t.LateEntryNote(ids)
 		details = registrationNotes(t, ids)
-		return fmt.Sprintf("imported %d players from %s%s", len(players), source, Overridden(check, override)), nil
+		return fmt.Sprintf("imported %s from %s%s", words.Count(len(players), "player"), source, Overridden(check, override)), nil
 	})
 	if err != nil {
 		return nil, err
@@ -185,8 +186,8 @@ func MarkAbsent(ctx context.Context, store outflank.Store, slug, ref string, rou
 		if err := t.MarkAbsent(p.ID, rounds); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s absent in %s (not paired, no bye; scored as a game not played, %d discs)",
-			t.Describe(p.ID), outflank.RoundList(rounds), t.Settings.UnplayedDiscs[0]), nil
+		return fmt.Sprintf("%s absent in %s (not paired, no bye; scored as a game not played, %s)",
+			t.Describe(p.ID), outflank.RoundList(rounds), words.Count(t.Settings.UnplayedDiscs[0], "disc")), nil
 	})
 }
 

@@ -3,9 +3,11 @@ package director
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"outflank"
 	"outflank/rules"
+	"outflank/words"
 )
 
 // NewTournament is a tournament as 'outflank new' creates it: its slug,
@@ -22,8 +24,14 @@ type NewTournament struct {
 
 // CreateTournament creates the tournament nt describes, with the
 // ruleset's settings and a drawn seed for the random draw between players
-// equal on everything (recorded, as 'new' records it).
+// equal on everything (recorded, as 'new' records it). Without a slug, it
+// is made from the name (outflank.SlugOf), as the console's form fills it.
 func CreateTournament(ctx context.Context, store outflank.Store, nt NewTournament) (*outflank.Tournament, *outflank.Event, error) {
+	if nt.Slug == "" && strings.TrimSpace(nt.Name) != "" {
+		if nt.Slug = outflank.SlugOf(nt.Name); nt.Slug == "" {
+			return nil, nil, outflank.Errorf(outflank.EINVALID, "name %q has no letter or digit an address can use: give the address by hand (lowercase letters, digits and hyphens, e.g. woc-2026)", nt.Name)
+		}
+	}
 	t, err := outflank.NewTournament(nt.Slug, nt.Name, nt.Date, nt.Rules, nt.Rounds)
 	if err != nil {
 		return nil, nil, err
@@ -38,7 +46,7 @@ func CreateTournament(ctx context.Context, store outflank.Store, nt NewTournamen
 	if err := t.Validate(); err != nil {
 		return nil, nil, err
 	}
-	rounds := fmt.Sprintf("%d rounds", t.Settings.Rounds)
+	rounds := words.Count(t.Settings.Rounds, "round")
 	if t.Settings.RoundsByPlan {
 		rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"
 	}

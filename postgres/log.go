@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -89,5 +90,35 @@ func (db *DB) events(ctx context.Context, tx pgx.Tx, slug string, tid int64) ([]
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("reading the log: %w", err)
 	}
+	return events, nil
+}
+
+// LastEvents returns the tournament's latest n audit events, oldest first,
+// without their changes: what a web server's terminal says of a change
+// (one line each), read in one indexed query however long the log.
+func (db *DB) LastEvents(ctx context.Context, slug string, n int) ([]outflank.Event, error) {
+	var events []outflank.Event
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		events = nil // a retried transaction starts again
+		rows, err := tx.Query(ctx, `SELECT e.id, e.at, e.actor, e.kind, e.summary, coalesce(e.undoes, 0)
+			FROM events e JOIN tournaments t ON t.id = e.tournament_id WHERE t.slug = $1 ORDER BY e.id DESC LIMIT $2`, slug, n)
+		if err != nil {
+			return fmt.Errorf("reading the log: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			ev := outflank.Event{Tournament: slug}
+			if err := rows.Scan(&ev.ID, &ev.At, &ev.Actor, &ev.Kind, &ev.Summary, &ev.Undoes); err != nil {
+				return fmt.Errorf("reading the log: %w", err)
+			}
+			ev.At = ev.At.UTC()
+			events = append(events, ev)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.Reverse(events)
 	return events, nil
 }

@@ -89,6 +89,17 @@ func (db *DB) Watch(ctx context.Context, changed func(versions map[string]int64)
 	}
 }
 
+// Versions reads every tournament's version now: a web server reads them
+// after its own write, so that the pages it serves next show that write
+// without waiting for the notification.
+func (db *DB) Versions(ctx context.Context) (map[string]int64, error) {
+	v, err := db.versions(ctx)
+	if err != nil {
+		return nil, db.translate(err)
+	}
+	return v, nil
+}
+
 // versions reads every tournament's version. Its errors are the driver's,
 // untranslated, for unreachable to judge.
 func (db *DB) versions(ctx context.Context) (map[string]int64, error) {

@@ -79,21 +79,25 @@ func PlayerOf(t *outflank.Tournament, id int) (Player, error) {
 		}
 	}
 	add("ifrl", rowsDoc(t, ifrl.Current()))
-	women, wfinal, _ := t.Women(ifrl)
-	if wfinal != nil {
-		women = wfinal
-	}
-	add("wfrl", rowsDoc(t, women))
-	if young, yfinal, _, err := t.Young(ifrl); err == nil {
-		if yfinal != nil {
-			young = yfinal
+	// The women's, young players' and team lists are the WOC's (WOC
+	// II.4-6): an event of another ruleset has none (pages.go).
+	if SideLists(t) {
+		women, wfinal, _ := t.Women(ifrl)
+		if wfinal != nil {
+			women = wfinal
 		}
-		add("yfrl", rowsDoc(t, young))
-	}
-	if team := p.TeamOrCountry(); team != "" {
-		for _, r := range t.Teams(ifrl) {
-			if r.Team == team {
-				d.Lists = append(d.Lists, ListPlace{List: "tfrl", Rank: r.Rank, Equal: r.Equal, Points: r.Points, Team: team, Counted: slices.Contains(r.Counted, id)})
+		add("wfrl", rowsDoc(t, women))
+		if young, yfinal, _, err := t.Young(ifrl); err == nil {
+			if yfinal != nil {
+				young = yfinal
+			}
+			add("yfrl", rowsDoc(t, young))
+		}
+		if team := p.TeamOrCountry(); team != "" {
+			for _, r := range t.Teams(ifrl) {
+				if r.Team == team {
+					d.Lists = append(d.Lists, ListPlace{List: "tfrl", Rank: r.Rank, Equal: r.Equal, Points: r.Points, Team: team, Counted: slices.Contains(r.Counted, id)})
+				}
 			}
 		}
 	}

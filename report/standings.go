@@ -10,6 +10,7 @@ import (
 	"outflank"
 	"outflank/rules"
 	"outflank/standing"
+	"outflank/words"
 )
 
 // Top keeps the first n places or rows of each list of d.
@@ -34,6 +35,9 @@ func StandingsOf(t *outflank.Tournament, list string, after int, live bool) (Sta
 			list = "finish"
 		}
 	}
+	if err := checkList(t, list); err != nil {
+		return Standings{}, err
+	}
 	doc := Standings{Tournament: t.Slug, List: list, AfterRound: progress.Complete, Live: live, Complete: status.Done}
 	if len(progress.InPlay) > 0 {
 		doc.InPlay = &InPlay{Rounds: progress.InPlay, Results: progress.Results, Games: progress.Games}
@@ -41,10 +45,10 @@ func StandingsOf(t *outflank.Tournament, list string, after int, live bool) (Sta
 	}
 	switch {
 	case after > len(t.Rounds):
-		return doc, outflank.Errorf(outflank.EINVALID, "--after-round %d: %s has %d rounds so far", after, t.Slug, len(t.Rounds))
+		return doc, outflank.Errorf(outflank.EINVALID, "--after-round %d: %s has %s so far", after, t.Slug, words.Count(len(t.Rounds), "round"))
 	case after > 0 && len(progress.InPlay) > 0 && after >= progress.InPlay[0]:
-		return doc, outflank.Errorf(outflank.EINVALID, "--after-round %d: round %d is in play (%d of %d results in), and a list counts complete rounds only; --live adds its finished games",
-			after, progress.InPlay[0], progress.Results, progress.Games)
+		return doc, outflank.Errorf(outflank.EINVALID, "--after-round %d: round %d is in play (%d of %s in), and a list counts complete rounds only; --live adds its finished games",
+			after, progress.InPlay[0], progress.Results, words.Count(progress.Games, "result"))
 	case list == "finish" && (after > 0 || live):
 		return doc, outflank.Errorf(outflank.EINVALID, "--list finish is the order of finish after the knockout stages: --after-round and --live apply to the lists (--list ifrl)")
 	case after > 0:
@@ -52,7 +56,7 @@ func StandingsOf(t *outflank.Tournament, list string, after int, live bool) (Sta
 	case live:
 		doc.Label = "live: no round in play"
 		if len(progress.InPlay) > 0 {
-			doc.Label = fmt.Sprintf("live: %s in play, %d of %d results in (its games still on not counted)", roundsWord(progress.InPlay), progress.Results, progress.Games)
+			doc.Label = fmt.Sprintf("live: %s in play, %d of %s in (its games still on not counted)", roundsWord(progress.InPlay), progress.Results, words.Count(progress.Games, "result"))
 		}
 	}
 	ifrl := t.IFRL(after)

@@ -6,6 +6,7 @@ import (
 
 	"outflank"
 	"outflank/rules"
+	"outflank/words"
 )
 
 // Status is what 'status --json' prints and /api/t/{slug} serves: the
@@ -175,9 +176,9 @@ func summary(t *outflank.Tournament, d Status, p outflank.Progress) string {
 		}
 		return "finished; won by " + strings.Join(names, " and ")
 	case len(p.InPlay) > 0:
-		return fmt.Sprintf("%s of %d in play, %d of %d results in", roundsWord(p.InPlay), d.PlannedRounds, p.Results, p.Games)
+		return fmt.Sprintf("%s of %d in play, %d of %s in", roundsWord(p.InPlay), d.PlannedRounds, p.Results, words.Count(p.Games, "result"))
 	case main == 0:
-		return fmt.Sprintf("%d players registered; round 1 of %d not paired yet", d.Players, d.PlannedRounds)
+		return fmt.Sprintf("%s registered; round 1 of %d not paired yet", words.Count(d.Players, "player"), d.PlannedRounds)
 	case main < d.PlannedRounds:
 		return fmt.Sprintf("round %d of %d complete; round %d not paired yet", main, d.PlannedRounds, main+1)
 	}
@@ -205,7 +206,15 @@ func summary(t *outflank.Tournament, d Status, p outflank.Progress) string {
 	case len(playing) > 0:
 		return "in play: " + strings.Join(playing, "; ")
 	case len(next) > 0:
-		return fmt.Sprintf("all %d rounds played; next: %s", d.PlannedRounds, strings.Join(next, "; "))
+		return fmt.Sprintf("%s played; next: %s", allRounds(d.PlannedRounds), strings.Join(next, "; "))
 	}
-	return fmt.Sprintf("all %d rounds played", d.PlannedRounds)
+	return allRounds(d.PlannedRounds) + " played"
+}
+
+// allRounds names every round of an event: "all 7 rounds", "the 1 round".
+func allRounds(n int) string {
+	if n == 1 {
+		return "the 1 round"
+	}
+	return "all " + words.Count(n, "round")
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"outflank"
@@ -89,4 +90,33 @@ func (db *DB) events(ctx context.Context, tx *sql.Tx, slug string, tid int64) ([
 		events = append(events, ev)
 	}
 	return events, translate(rows.Err(), db.path)
+}
+
+// LastEvents returns the tournament's latest n audit events, oldest first,
+// without their changes: what a web server's terminal says of a change
+// (one line each), read in one indexed query however long the log.
+func (db *DB) LastEvents(ctx context.Context, slug string, n int) ([]outflank.Event, error) {
+	var events []outflank.Event
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT e.id, e.at, e.actor, e.kind, e.summary, coalesce(e.undoes, 0)
+			FROM events e JOIN tournaments t ON t.id = e.tournament_id WHERE t.slug = ? ORDER BY e.id DESC LIMIT ?`, slug, n)
+		if err != nil {
+			return translate(fmt.Errorf("reading the log: %w", err), db.path)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			ev := outflank.Event{Tournament: slug}
+			var at string
+			if err := rows.Scan(&ev.ID, &at, &ev.Actor, &ev.Kind, &ev.Summary, &ev.Undoes); err != nil {
+				return translate(fmt.Errorf("reading the log: %w", err), db.path)
+			}
+			if ev.At, err = time.Parse(timeFormat, at); err != nil {
+				return outflank.Errorf(outflank.ECONFLICT, "log entry #%d has an unreadable time %q: the log was altered", ev.ID, at)
+			}
+			events = append(events, ev)
+		}
+		return translate(rows.Err(), db.path)
+	})
+	slices.Reverse(events)
+	return events, err
 }

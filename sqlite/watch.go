@@ -13,8 +13,11 @@ import (
 var _ outflank.Feed = (*DB)(nil)
 
 // WatchEvery is how often Watch looks for changes: pages follow a change
-// made by any process within this much, plus the time to push it.
-const WatchEvery = 250 * time.Millisecond
+// made by any process within this much, plus the time to push it, and a
+// server shows a write made through another server of the same file as
+// late as this (issue 24: a read after a write must show it as soon as
+// possible). A look is one PRAGMA, a few microseconds.
+const WatchEvery = 100 * time.Millisecond
 
 // Watch implements outflank.Feed. One connection of its own asks SQLite's
 // PRAGMA data_version, which changes when another connection (of this
@@ -73,6 +76,11 @@ func (db *DB) onCommits(ctx context.Context, what string, read func(conn *sql.Co
 		}
 	}
 }
+
+// Versions reads every tournament's version now: a web server reads them
+// after its own write, so that the pages it serves next show that write
+// without waiting for Watch's next look.
+func (db *DB) Versions(ctx context.Context) (map[string]int64, error) { return db.versions(ctx) }
 
 // versions reads every tournament's version.
 func (db *DB) versions(ctx context.Context) (map[string]int64, error) {

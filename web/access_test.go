@@ -119,7 +119,8 @@ func newAccessSite(t *testing.T) *accessSite {
 	if _, err := outflank.AddCircuitTournaments(ctx, db, db, "club", []string{"club"}); err != nil {
 		t.Fatal(err)
 	}
-	server, err := web.New(db, db, web.Config{Accounts: db, Live: db, PlayerDB: db, Members: db, Log: slog.New(slog.NewTextHandler(s.log, nil))})
+	logger := slog.New(slog.NewTextHandler(s.log, nil))
+	server, err := web.New(db, db, web.Config{Accounts: db, Live: db, PlayerDB: db, Members: db, Log: logger, AccessLog: logger})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"outflank/othello"
+	"outflank/words"
 )
 
 // The game viewer's board is an SVG drawn on the server, so that it shows
@@ -62,7 +63,7 @@ func plyViews(g *othello.Game) []plyView {
 			v.Last = int(g.Moves[i-1])
 			v.Caption = fmt.Sprintf("Move %d of %d: %s %s", i, len(g.Moves), g.Positions[i-1].Turn, g.Moves[i-1])
 		} else if len(g.Moves) > 0 {
-			v.Caption = fmt.Sprintf("Start (%d moves to come)", len(g.Moves))
+			v.Caption = fmt.Sprintf("Start (%s to come)", words.Count(len(g.Moves), "move"))
 		}
 		if pos.IsOver() {
 			v.Status = "Game over."
@@ -113,12 +114,7 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+func plural(n int, what string) string { return words.Count(n, what) }
 
 // The board's geometry, in SVG units: a margin for the coordinates, then
 // eight squares.

@@ -658,7 +658,7 @@ func TestBrowserConsolePhone(t *testing.T) {
 		}
 	})
 	page("console-judges", "/t/open/admin/judges", "h1", func(int64) {
-		if w := run(t, tab, textOf("p.loopback")); !strings.Contains(w, "127.0.0.1") || !strings.Contains(w, "--base-url") {
+		if w := run(t, tab, textOf("p.loopback")); !strings.Contains(w, "127.0.0.1") || !strings.Contains(w, "have the server started with the site's address for players") {
 			t.Errorf("at 127.0.0.1, the judges' page warns %q", w)
 		}
 	})

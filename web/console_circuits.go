@@ -207,18 +207,17 @@ func (s *Server) circuitChange(w http.ResponseWriter, r *http.Request, change fu
 	s.redirectSaved(w, r, "/admin/circuits/"+slug, done)
 }
 
-// need refuses an empty field as the command line refuses a missing
-// argument.
-func need(value, usage string) error {
+// need refuses an empty field, saying what to give.
+func need(value, what string) error {
 	if value == "" {
-		return outflank.Errorf(outflank.EINVALID, "usage: outflank %s", usage)
+		return outflank.Errorf(outflank.EINVALID, "%s", what)
 	}
 	return nil
 }
 
 func (s *Server) handleCircuitAdd(w http.ResponseWriter, r *http.Request) {
 	s.circuitChange(w, r, func(cs outflank.CircuitStore, slug string, f circuitChangeForm) (string, error) {
-		if err := need(f.Tournament, "circuit add SLUG TOURNAMENT..."); err != nil {
+		if err := need(f.Tournament, "choose the tournament to add to the circuit"); err != nil {
 			return "", err
 		}
 		warnings, err := outflank.AddCircuitTournaments(r.Context(), cs, s.store, slug, []string{f.Tournament})
@@ -235,7 +234,7 @@ func (s *Server) handleCircuitAdd(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleCircuitRemove(w http.ResponseWriter, r *http.Request) {
 	s.circuitChange(w, r, func(cs outflank.CircuitStore, slug string, f circuitChangeForm) (string, error) {
-		if err := need(f.Tournament, "circuit remove SLUG TOURNAMENT..."); err != nil {
+		if err := need(f.Tournament, "name the tournament to remove from the circuit"); err != nil {
 			return "", err
 		}
 		if err := outflank.RemoveCircuitTournaments(r.Context(), cs, slug, []string{f.Tournament}); err != nil {
@@ -248,7 +247,7 @@ func (s *Server) handleCircuitRemove(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleCircuitLink(w http.ResponseWriter, r *http.Request) {
 	s.circuitChange(w, r, func(cs outflank.CircuitStore, slug string, f circuitChangeForm) (string, error) {
 		if f.A == "" || f.B == "" {
-			return "", need("", "circuit link SLUG PLAYER-A PLAYER-B")
+			return "", need("", "give the two players to link, each by WOF id or exact name")
 		}
 		if err := outflank.LinkCircuitPlayers(r.Context(), cs, s.store, slug, f.A, f.B); err != nil {
 			return "", err
@@ -260,7 +259,7 @@ func (s *Server) handleCircuitLink(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleCircuitDecide(w http.ResponseWriter, r *http.Request) {
 	s.circuitChange(w, r, func(cs outflank.CircuitStore, slug string, f circuitChangeForm) (string, error) {
 		if f.Winner == "" || f.Reason == "" {
-			return "", need("", "circuit decide SLUG --winner PLAYER --reason TEXT")
+			return "", need("", "give the winner (a WOF id or an exact name) and the reason: the play-off game or the coin toss")
 		}
 		if err := outflank.DecideCircuit(r.Context(), cs, s.store, slug, f.Winner, f.Reason); err != nil {
 			return "", err

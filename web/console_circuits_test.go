@@ -61,7 +61,7 @@ func TestConsoleCircuits(t *testing.T) {
 		{url.Values{"slug": {"gp"}, "rules": {"bof-gp"}, "year": {"soon"}}, http.StatusBadRequest, `Year "soon": give a whole number`},
 		{url.Values{"slug": {"gp"}, "rules": {"bof-gp"}, "year": {"26"}}, http.StatusBadRequest, "Circuit year 26: give the year as YYYY"},
 		{url.Values{"slug": {"GP 2026"}, "rules": {"bof-gp"}, "year": {"2026"}}, http.StatusBadRequest, "use lower-case letters, digits and dashes"},
-		{url.Values{"slug": {"club"}, "rules": {"bof-gp"}, "year": {"2026"}}, http.StatusConflict, `A circuit "club" already exists: choose another slug`},
+		{url.Values{"slug": {"club"}, "rules": {"bof-gp"}, "year": {"2026"}}, http.StatusConflict, `A circuit "club" already exists: choose another address`},
 	} {
 		a := admin.post("/admin/circuits", c.form)
 		if a.status != c.status {
@@ -89,10 +89,10 @@ func TestConsoleCircuits(t *testing.T) {
 		t.Errorf("club again: %d", a.status)
 	}
 	mustContain(t, "club again", a, "Tournament club is already in circuit gp")
-	if a := admin.post("/admin/circuits/gp/add", url.Values{"tournament": {"nope"}}); a.status != http.StatusNotFound || !strings.Contains(text(a.body), `No tournament "nope" in this database: create it in the console, or import it with the command line ('outflank import FILE')`) {
+	if a := admin.post("/admin/circuits/gp/add", url.Values{"tournament": {"nope"}}); a.status != http.StatusNotFound || !strings.Contains(text(a.body), `No tournament "nope" in this database: create it from the console's home`) {
 		t.Errorf("an unknown tournament: %d %s", a.status, text(a.body))
 	}
-	if a := admin.post("/admin/circuits/gp/add", url.Values{}); a.status != http.StatusBadRequest || !strings.Contains(text(a.body), "circuit add SLUG TOURNAMENT") {
+	if a := admin.post("/admin/circuits/gp/add", url.Values{}); a.status != http.StatusBadRequest || !strings.Contains(text(a.body), "Choose the tournament to add to the circuit") {
 		t.Errorf("no tournament: %d %s", a.status, text(a.body))
 	}
 	if a := admin.post("/admin/circuits/gp/remove", url.Values{"tournament": {"other"}}); a.status != http.StatusNotFound || !strings.Contains(text(a.body), "Tournament other is not in circuit gp: the circuit's page lists its tournaments") {

@@ -12,6 +12,7 @@ import (
 	"outflank/director"
 	"outflank/pairing"
 	"outflank/report"
+	"outflank/words"
 )
 
 // Pairing the next round from the console: a proposal, computed from the
@@ -124,8 +125,11 @@ type proposedRound struct {
 	Criteria []string
 	Games    []proposedGame
 	Byes     []report.Seat
-	Totals   []int64
-	Exact    bool
+	// Absent are the players marked absent in the round: not paired
+	// (issue 24: the proposal left them out without a word).
+	Absent []report.Seat
+	Totals []int64
+	Exact  bool
 }
 
 // proposedGame is a game of the proposal, with its cost under each
@@ -391,7 +395,7 @@ func pairWordsOf(t *outflank.Tournament, text string) string {
 // address that forbids a pair.
 func proposedRoundOf(t *outflank.Tournament, p *outflank.Paired, forbidden map[[2]int]bool, forbid func(black, white int) string) proposedRound {
 	doc := report.RoundOf(t, p.Round)
-	out := proposedRound{Number: p.Round.Number, Stage: string(p.Round.Stage), Method: p.Round.Method, Byes: doc.Byes}
+	out := proposedRound{Number: p.Round.Number, Stage: string(p.Round.Stage), Method: p.Round.Method, Byes: doc.Byes, Absent: doc.Absent}
 	byPair := map[[2]int]pairing.Pairing{}
 	if res := p.Swiss; res != nil {
 		for _, c := range res.Criteria {
@@ -466,12 +470,15 @@ func (f *floats) words(g report.Table) string {
 		high, low = low, high
 	}
 	group := f.groups[high.Points]
-	head := fmt.Sprintf("%s floats down from %s to %s (%s floats up)", high.Name, formatPoints(high.Points), pointsWords(low.Points), low.Name)
+	head := fmt.Sprintf("%s floats down from %s to %s (%s floats up)", high.Name, words.Number(high.Points), words.Points(low.Points), low.Name)
 	if f.fixed[high.ID] && f.partner[high.ID] == low.ID {
 		return head + ": you fixed this pair"
 	}
 	if len(group)%2 == 1 {
-		return fmt.Sprintf("%s: the %d players on %s are an odd number, so one of them meets a lower score", head, len(group), pointsWords(high.Points))
+		if len(group) == 1 {
+			return fmt.Sprintf("%s: the 1 player on %s is alone, so meets a lower score", head, words.Points(high.Points))
+		}
+		return fmt.Sprintf("%s: the %d players on %s are an odd number, so one of them meets a lower score", head, len(group), words.Points(high.Points))
 	}
 	var fixedAway []string
 	for _, x := range group {
@@ -480,7 +487,10 @@ func (f *floats) words(g report.Table) string {
 		}
 	}
 	if left := len(group) - len(fixedAway); len(fixedAway) > 0 && left%2 == 1 {
-		return fmt.Sprintf("%s: with %s fixed in another pair, the %d players left on %s are an odd number, so one of them meets a lower score", head, listWords(fixedAway), left, pointsWords(high.Points))
+		if left == 1 {
+			return fmt.Sprintf("%s: with %s fixed in another pair, the 1 player left on %s is alone, so meets a lower score", head, listWords(fixedAway), words.Points(high.Points))
+		}
+		return fmt.Sprintf("%s: with %s fixed in another pair, the %d players left on %s are an odd number, so one of them meets a lower score", head, listWords(fixedAway), left, words.Points(high.Points))
 	}
 	var met, fixed, forbidden, country, free []string
 	for _, x := range group {
@@ -514,7 +524,7 @@ func (f *floats) words(g report.Table) string {
 		why = append(why, "is kept apart from "+listWords(country)+", of the same country or team")
 	}
 	if len(free) == 0 {
-		return fmt.Sprintf("%s: on %s, %s %s, so no one on his score is left for him", head, pointsWords(high.Points), high.Name, listWords(why))
+		return fmt.Sprintf("%s: on %s, %s %s, so no one on his score is left for him", head, words.Points(high.Points), high.Name, listWords(why))
 	}
 	reason := fmt.Sprintf("%s could meet %s, but they are paired within their score", high.Name, listWords(free))
 	if len(why) > 0 {
@@ -558,16 +568,6 @@ func listWords(items []string) string {
 }
 
 // pointsWords is "1 point", "2.5 points".
-func pointsWords(x float64) string {
-	if x == 1 {
-		return "1 point"
-	}
-	return formatPoints(x) + " points"
-}
-
-func formatPoints(x float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
-}
 
 // checkOf prices the round with the fixes next to Outflank's optimum, as
 // 'pair --check' does; nil where that does not apply (a round robin, a

@@ -160,7 +160,7 @@ func (s *Server) handlePlayerSearch(w http.ResponseWriter, r *http.Request) {
 	if strings.TrimSpace(doc.Query) != "" {
 		found, equal, err := s.searchPlayerDB(r, t, doc.Query)
 		if err != nil {
-			writeConsoleJSON(w, statusOf(err), map[string]string{"error": outflank.ErrorMessage(err)})
+			writeConsoleJSON(w, statusOf(err), map[string]string{"error": consoleWords(outflank.ErrorMessage(err))})
 			return
 		}
 		doc.Unrivalled, doc.Equal = equal == 1, equal

@@ -12,6 +12,7 @@ import (
 	"outflank/director"
 	"outflank/exchange"
 	"outflank/report"
+	"outflank/words"
 )
 
 // The registration desk: the WOF player database searched as the director
@@ -214,7 +215,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, err, again)
 		return
 	}
-	message := fmt.Sprintf("Imported %d players from %s.", len(players), source)
+	message := fmt.Sprintf("Imported %s from %s.", words.Count(len(players), "player"), source)
 	if text.Encoding() == exchange.EncodingLatin1 && r.FormValue("encoding") != exchange.EncodingLatin1 {
 		message += " The file is not UTF-8: it was read as Latin-1 (Windows-1252); if names look wrong, undo and import it again choosing its encoding."
 	}

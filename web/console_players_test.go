@@ -40,7 +40,7 @@ func TestConsolePlayerSearch(t *testing.T) {
 			Registered int    `json:"registered"`
 		} `json:"players"`
 	}
-	if a := td.getJSON("/t/club/admin/playerdb?q=berg", nil); a.status != http.StatusNotFound || !strings.Contains(a.body, "playerdb load") {
+	if a := td.getJSON("/t/club/admin/playerdb?q=berg", nil); a.status != http.StatusNotFound || !strings.Contains(a.body, "register players by hand") || strings.Contains(a.body, "outflank") {
 		t.Errorf("a search without a database: %d %s", a.status, a.body)
 	}
 	s.loadPlayerDB()
@@ -154,7 +154,7 @@ func TestConsoleRegisterOverride_BOFNational12(t *testing.T) {
 	if a.status != http.StatusConflict {
 		t.Errorf("a player resident 3 months: %d", a.status)
 	}
-	mustContain(t, "the refusal", a, "BOF National 12", "--exemption REASON", `value="2019-06-01"`, `name="override"`)
+	mustContain(t, "the refusal", a, "BOF National 12", "register them with the reason in “Chairman's exemption”", `value="2019-06-01"`, `name="override"`)
 	mustContain(t, "the override", admin.follow(admin.post("/t/nat/admin/players", url.Values{"name": {"Bo New"}, "country": {"SWE"}, "resident_since": {"2019-06-01"}, "override": {"committee approval (National 14)"}})), "Registered #1 Bo New")
 	admin.follow(admin.post("/t/nat/admin/players", url.Values{"name": {"Cy"}, "resident_since": {"2019-08-01"}, "exemption": {"moves to Leeds"}}))
 	log, _ := s.db.Log(t.Context(), "nat")

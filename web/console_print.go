@@ -30,7 +30,7 @@ type printView struct {
 }
 
 // wallLine is a player's line on the wall: where they play, with which
-// colour, against whom; or their bye.
+// colour, against whom; or their bye, or their absence.
 type wallLine struct {
 	Name, Opponent, Colour string
 	Table                  int
@@ -56,6 +56,11 @@ func (s *Server) printRound(w http.ResponseWriter, r *http.Request, name string)
 	}
 	for _, b := range doc.Byes {
 		v.ByName = append(v.ByName, wallLine{Name: b.Name, Colour: "bye"})
+	}
+	// An absent player looks for his name too: the wall says he is not
+	// paired, as the public pairings do (issue 24).
+	for _, a := range doc.Absent {
+		v.ByName = append(v.ByName, wallLine{Name: a.Name, Colour: "absent"})
 	}
 	slices.SortFunc(v.ByName, func(a, b wallLine) int { return cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
 	body, err := s.renderPart(name, "print-doc", consoleView{Tournament: t, Page: v})

@@ -239,6 +239,12 @@ func (s *Server) resultsJSON(w http.ResponseWriter, r *http.Request, status int,
 	if a == nil {
 		a = &resultsAnswer{OK: true}
 	}
+	if a.Message != "" {
+		a.Message = consoleWords(a.Message)
+	}
+	if a.Note != "" {
+		a.Note = consoleWords(a.Note)
+	}
 	page := v.Page.(resultsView)
 	a.Next, a.Shown, a.Missing, a.Version, a.Parts = page.Next, page.Shown, page.Missing, v.Tournament.Version, map[string]string{}
 	for _, part := range []string{"results-rows", "results-undo", "results-progress", "results-conflict", "results-needless", "results-knockout"} {

@@ -50,7 +50,7 @@ func TestConsoleResults(t *testing.T) {
 	}
 	// A typo corrected: the table typed again, expecting the page's 40-24.
 	res = td.postJSON("/t/club/admin/results", url.Values{"round": {"1"}, "table": {"1"}, "score": {"33-30"}, "expect": {"40-24"}}, &a)
-	if res.status != http.StatusCreated || !strings.Contains(a.Message, "34-30") || !strings.Contains(a.Note, "official score 34-30") {
+	if res.status != http.StatusCreated || !strings.Contains(a.Message, "34-30") || !strings.Contains(a.Note, "Official score 34-30") {
 		t.Fatalf("a replacement: %d %+v", res.status, a)
 	}
 	// Another device replaces it meanwhile; this page still shows 34-30.
@@ -255,9 +255,9 @@ func TestConsoleJudgesLoopback(t *testing.T) {
 		return td.do(req)
 	}
 	for _, host := range []string{strings.TrimPrefix(s.srv.URL, "http://"), "localhost:8080", "[::1]:8080"} {
-		mustContain(t, "the judges' page at "+host, at(host, "GET", "/t/club/admin/judges"), `<p class="loopback"`, "You opened the console at "+host, "--base-url")
+		mustContain(t, "the judges' page at "+host, at(host, "GET", "/t/club/admin/judges"), `<p class="loopback"`, "You opened the console at "+host, "have the server started with the site's address for players")
 		issued := at(host, "POST", "/t/club/admin/judges")
-		mustContain(t, "a link issued at "+host, issued, "A judge's phone cannot open this link: it names "+host, "--base-url", "/j/ofj_")
+		mustContain(t, "a link issued at "+host, issued, "A judge's phone cannot open this link: it names "+host, "have the server started with the site's address for players", "/j/ofj_")
 		if n := strings.Count(issued.body, `class="loopback"`); n != 1 {
 			t.Errorf("a link issued at %s: %d warnings", host, n)
 		}

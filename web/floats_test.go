@@ -40,6 +40,9 @@ func TestFloatWords(t *testing.T) {
 		want      string
 	}{
 		{"odd", []report.Seat{ann, ben, cid}, nil, nil, false, "Ann floats down from 1 to 0 points (Eve floats up): the 3 players on 1 point are an odd number"},
+		// Issue 24: "the 1 players on 1 point are an odd number".
+		{"alone", []report.Seat{ann}, nil, nil, false, "Ann floats down from 1 to 0 points (Eve floats up): the 1 player on 1 point is alone, so meets a lower score"},
+		{"alone once the others are fixed", []report.Seat{ann, ben, cid, dee}, []int{2, 3, 4}, nil, false, "fixed in another pair, the 1 player left on 1 point is alone"},
 		{"his fixed pair", []report.Seat{ann, ben, cid, dee}, []int{1, 5}, nil, false, "(Eve floats up): you fixed this pair"},
 		{"others fixed away", []report.Seat{ann, ben, cid, dee}, []int{2, 6}, nil, false, "with Ben fixed in another pair, the 3 players left on 1 point are an odd number"},
 		{"no one left", []report.Seat{ann, ben, cid, dee}, nil, [][2]int{{1, 4}}, true,

@@ -5,6 +5,9 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+
+	"outflank/report"
+	"outflank/words"
 )
 
 // templateFuncs are the helpers every template may call. They put words
@@ -31,16 +34,19 @@ var templateFuncs = template.FuncMap{
 	"title":    titleWords,
 	"ordinal":  ordinal,
 	"mark":     markWords,
-	"plural":   plural,
+	// plural says a count: "1 player", "3 players" (package words).
+	"plural": plural,
+	// hasKnockout: the event has knockout stages; knockoutWords names
+	// them (report/pages.go).
+	"hasKnockout":   report.HasKnockout,
+	"knockoutWords": report.KnockoutWords,
+	// say puts a message of the domain in the console's words: no
+	// command line (console_words.go).
+	"say": consoleText,
+	// points says a score: "1 point", "6.5 points".
+	"points": words.Points,
 	// percent prints a share from 0 to 1 as a whole percentage: "64%".
 	"percent": func(x *float64) string { return fmt.Sprintf("%.0f%%", *x*100) },
-	// points words a number of points: "1 point", "6.5 points".
-	"points": func(x float64) string {
-		if x == 1 {
-			return "1 point"
-		}
-		return numText(x) + " points"
-	},
 	// derefFloat reads an optional number (a Brightwell quotient).
 	"derefFloat": func(p *float64) float64 {
 		if p == nil {

@@ -10,6 +10,7 @@ import (
 	"outflank"
 	"outflank/othello"
 	"outflank/report"
+	"outflank/words"
 )
 
 func (s *Server) registerGamesRoutes(mux *http.ServeMux) {
@@ -196,7 +197,7 @@ func newGameView(t *outflank.Tournament, rec report.GameRecord, ply int) (gameVi
 		return v, nil
 	}
 	if ply > len(g.Moves) {
-		return v, outflank.Errorf(outflank.EINVALID, "ply %d: this game's transcript has %d moves; give a ply from 0 to %d", ply, len(g.Moves), len(g.Moves))
+		return v, outflank.Errorf(outflank.EINVALID, "ply %d: this game's transcript has %s; give a ply from 0 to %d", ply, words.Count(len(g.Moves), "move"), len(g.Moves))
 	}
 	if ply < 0 {
 		ply = len(g.Moves)

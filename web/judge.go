@@ -11,6 +11,7 @@ import (
 	"outflank/director"
 	"outflank/othello"
 	"outflank/report"
+	"outflank/words"
 )
 
 // The table judges' boards (WOC IV.2): a judge opens the link the
@@ -199,11 +200,7 @@ func liveWords(g outflank.LiveGame) string {
 	case outflank.LiveEntered, outflank.LiveDismissed:
 		return "done"
 	}
-	n := len(g.Moves) / 2
-	if n == 1 {
-		return "1 move recorded"
-	}
-	return fmt.Sprintf("%d moves recorded", n)
+	return words.Count(len(g.Moves)/2, "move") + " recorded"
 }
 
 // judgeSquare is a square of the judge's board: its disc (b, w or e), its

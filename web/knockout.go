@@ -100,14 +100,30 @@ func formatWords(format string) string {
 // handleKnockout shows the playoffs, semi-finals, third places and finals
 // as brackets, each match with its games and the choice of colour or
 // draw-win.
+//
+// An event whose ruleset has no knockout stages (a BOF regional, a custom
+// event) has no such page: 404, saying so and linking to its standings.
 func (s *Server) handleKnockout(w http.ResponseWriter, r *http.Request) {
 	s.tournamentPage(w, r, "knockout", func(t *outflank.Tournament) (view, error) {
+		if !report.HasKnockout(t) {
+			return view{}, &missing{message: outflank.ErrorMessage(report.NoKnockout(t)) + ".",
+				links: []link{{"/t/" + t.Slug + "/standings", "The standings of " + t.Name}, {"/t/" + t.Slug, t.Name}}}
+		}
 		brackets := bracketsOf(report.MatchesOf(t))
 		for i, b := range brackets {
 			if b.Title != "playoffs" {
 				brackets[i].Places = report.FinishOf(t, b.Title).Knockout()
 			}
 		}
-		return view{Title: "Knockout · " + t.Name, Nav: "knockout", Data: brackets}, nil
+		v := knockoutView{Brackets: brackets, Stages: report.KnockoutWords(t), Done: t.Status().Done}
+		return view{Title: "Knockout · " + t.Name, Nav: "knockout", Data: v}, nil
 	})
+}
+
+// knockoutView is the knockout page: the brackets, and when there are none
+// yet, the stages the ruleset plans, or that none was played.
+type knockoutView struct {
+	Brackets []bracket
+	Stages   string
+	Done     bool
 }

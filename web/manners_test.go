@@ -113,7 +113,7 @@ func (b *syncBuffer) String() string {
 func TestAccessLog(t *testing.T) {
 	s := newSite(t, "Ann", "Ben", "Cid", "Dee")
 	var log syncBuffer
-	addr, stop := s.served(web.Config{Log: slog.New(slog.NewJSONHandler(&log, nil))})
+	addr, stop := s.served(web.Config{AccessLog: slog.New(slog.NewJSONHandler(&log, nil))})
 	res, err := http.Get("http://" + addr + "/t/club/standings?list=ifrl")
 	if err != nil {
 		t.Fatal(err)

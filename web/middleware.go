@@ -16,7 +16,11 @@ func (s *Server) Handler() http.Handler {
 	s.handlerOnce.Do(func() {
 		mux := http.NewServeMux()
 		s.registerRoutes(mux)
-		s.handler = s.recoverPanics(s.accessLog(securityHeaders(s.limitBodies(mux))))
+		h := securityHeaders(s.limitBodies(s.readOwnWrites(mux)))
+		if s.access != nil {
+			h = s.accessLog(h)
+		}
+		s.handler = s.recoverPanics(h)
 	})
 	return s.handler
 }
@@ -94,7 +98,7 @@ func (r *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return conn, rw, err
 }
 
-// accessLog logs every request: method, path, status, size, duration and
+// accessLog logs every request to the access log: method, path, status, size, duration and
 // the client's address. Queries are logged without their values' length
 // limits mattering: the server refuses headers over 16 KB.
 func (s *Server) accessLog(next http.Handler) http.Handler {
@@ -113,7 +117,7 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		if rec.hijacked {
 			attrs = append(attrs, slog.Bool("stream", true))
 		}
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
+		s.access.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"outflank"
 	"outflank/report"
+	"outflank/words"
 )
 
 func (s *Server) registerPlayersRoutes(mux *http.ServeMux) {
@@ -50,6 +51,9 @@ type playerView struct {
 	Doc   report.Player
 	WOFID int
 	Plot  template.HTML
+	// KnockoutGames: the player has games that do not count for the
+	// list (knockout stages), which the page's legend explains.
+	KnockoutGames bool
 }
 
 // handlePlayer is a player's page: his games round by round with his
@@ -65,7 +69,7 @@ func (s *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
 		id, err := strconv.Atoi(text)
 		if _, ok := t.Player(id); err != nil || !ok {
 			return view{}, &missing{message: fmt.Sprintf("%s has no player %q.", t.Name, text),
-				links: []link{{"/t/" + t.Slug + "/players", fmt.Sprintf("The %d players of %s", len(t.Players), t.Name)}}}
+				links: []link{{"/t/" + t.Slug + "/players", fmt.Sprintf("The %s of %s", words.Count(len(t.Players), "player"), t.Name)}}}
 		}
 		doc, err := report.PlayerOf(t, id)
 		if err != nil {
@@ -73,6 +77,9 @@ func (s *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
 		}
 		p, _ := t.Player(id)
 		v := playerView{Doc: doc, WOFID: p.WOFID, Plot: s.historyPlot(p.WOFID, doc.Player.Name)}
+		for _, pr := range doc.Rounds {
+			v.KnockoutGames = v.KnockoutGames || !pr.Counts
+		}
 		return view{Title: doc.Player.Name + " · " + t.Name, Nav: "players", Data: v}, nil
 	})
 }

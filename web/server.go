@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/netip"
@@ -31,8 +32,15 @@ type Config struct {
 	// BaseURL is the address the site is reached at, for absolute links
 	// (the QR code); "" when only relative links are needed.
 	BaseURL string
-	// Log receives the access log and the server's own messages.
+	// Log receives the server's own messages: one line for each change of
+	// a tournament (changes.go), and the warnings and errors. `serve`
+	// prints it on the terminal, where the director reads it.
 	Log *slog.Logger
+	// AccessLog receives one line for each request (middleware.go); nil
+	// logs none. It is kept apart from Log so that the requests of a busy
+	// hall do not push the addresses, the QR code and the changes off the
+	// director's terminal (issue 24).
+	AccessLog *slog.Logger
 	// MaxStreams bounds the live streams open at once; 0 takes most of
 	// the files the process may open (ulimit -n).
 	MaxStreams int
@@ -65,6 +73,7 @@ type Server struct {
 	store   outflank.Store
 	feed    outflank.Feed
 	log     *slog.Logger
+	access  *slog.Logger // the access log, nil when none
 	baseURL string
 	pages   *pages
 	cache   *pageCache
@@ -92,9 +101,13 @@ type Server struct {
 	handlerOnce sync.Once
 	handler     http.Handler
 
-	mu       sync.RWMutex
-	versions map[string]int64 // every tournament's version, from the feed
-	watched  chan struct{}    // closed once the feed has given the versions
+	mu sync.RWMutex
+	// versions is every tournament's version, from the feed or read after
+	// a write of this server (fresh.go), whichever is newer.
+	versions map[string]int64
+	watched  chan struct{} // closed once the feed has given the versions
+	// watchedOnce closes watched once, whoever gives the first versions.
+	watchedOnce sync.Once
 }
 
 // New returns a server of store's tournaments that follows their changes
@@ -114,16 +127,21 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	}
 	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(1024, 1), map[liveKey]int64{}, map[string]int64{}
 	s.playerDB, s.trustedProxies, s.ratings = cfg.PlayerDB, cfg.TrustedProxies, cfg.Ratings
-	s.members = cfg.Members
+	s.members, s.access = cfg.Members, cfg.AccessLog
 	return s, nil
 }
 
 // Watch follows the feed until ctx ends: it records the versions and tells
 // the live pages of each tournament that changed; it follows the live
-// games too (live.go). The busy pages of a tournament that changed are
-// rendered anew first (prerender.go): until they are, the site shows the
-// version before, whole, and the live pages are told of the change once
-// the new pages are ready.
+// games too (live.go).
+//
+// A version the feed gives is the site's at once (advance): a page asked
+// for on this server after a write on another shows that write as soon as
+// the feed tells of it. The busy pages of a tournament that changed are
+// then rendered anew (prerender.go) before its live pages are told of the
+// change, so that their fetches find the pages ready; a visitor who asks
+// meanwhile waits for the rendering under way rather than being shown the
+// version before (issue 24: a read after a write must show it).
 func (s *Server) Watch(ctx context.Context) error {
 	if s.live != nil {
 		liveCtx, stop := context.WithCancel(ctx)
@@ -134,58 +152,45 @@ func (s *Server) Watch(ctx context.Context) error {
 			}
 		}()
 	}
+	pub := newPublisher()
+	pubCtx, stopPub := context.WithCancel(ctx)
+	defer stopPub()
+	go s.publish(pubCtx, pub)
+	var told map[string]int64 // the versions the feed gave last
 	first := true
 	return s.feed.Watch(ctx, func(versions map[string]int64) {
+		s.advance(versions)
 		if first {
-			s.mu.Lock()
-			s.versions = versions
-			s.mu.Unlock()
-			close(s.watched)
-			first = false
+			first, told = false, maps.Clone(versions)
+			s.watchedOnce.Do(func() { close(s.watched) })
 			return
 		}
-		s.mu.RLock()
-		old := s.versions
-		s.mu.RUnlock()
 		changed := map[string]int64{}
 		for slug, v := range versions {
-			if old[slug] != v {
+			if told[slug] != v {
 				changed[slug] = v
 			}
 		}
-		started := time.Now()
-		s.prerender(ctx, changed)
-		s.mu.Lock()
-		s.versions = versions
-		s.mu.Unlock()
-		for slug, v := range changed {
-			s.hub.publish(slug, v)
-		}
-		// The feed keeps what changes meanwhile and gives it at once
-		// afterwards (SQLite's polls, PostgreSQL's mailbox).
-		pause(ctx, publishEvery-time.Since(started))
+		told = maps.Clone(versions)
+		pub.add(changed)
 	})
 }
 
-// publishEvery is the least time between two publications of new versions
-// to the live streams (and renderings of their pages). A change is
-// published at once; those that follow within publishEvery go together,
-// at its end. With PostgreSQL, which reports each change as it is saved,
-// a busy event (50 results a second) would otherwise cost each of its
-// thousands of streams a write per result: together, 10 a second at most.
-// SQLite's feed polls every 250 ms, and is not slowed.
-const publishEvery = 100 * time.Millisecond
-
-// pause waits for d, or until ctx ends.
-func pause(ctx context.Context, d time.Duration) {
-	if d <= 0 {
-		return
+// advance makes the site's versions at least those in fresh: from the
+// feed, or read after a write of this server (fresh.go). A version never
+// goes back (a tournament's grows with each change, and none is deleted):
+// the feed may report, after a write of this server, versions it read
+// before it.
+func (s *Server) advance(fresh map[string]int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.versions == nil {
+		s.versions = map[string]int64{}
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
+	for slug, v := range fresh {
+		if v > s.versions[slug] {
+			s.versions[slug] = v
+		}
 	}
 }
 

@@ -95,7 +95,7 @@ func (s *Server) handleStandings(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return view{}, err
 		}
-		lists := listsOf(t, doc.List == "finish" || len(t.Matches()) > 0 || t.Status().Done)
+		lists := report.Lists(t)
 		if !slices.Contains(lists, doc.List) {
 			lists = append(lists, doc.List)
 		}

@@ -20,27 +20,11 @@ type eventView struct {
 	Lists   []string
 	Playing []report.Match
 	Next    []report.Match
+	// Knockout: the event has knockout stages (report.HasKnockout).
+	Knockout bool
 	// LiveGames: the server records table judges' games, which the page
 	// shows as they are played (live.go).
 	LiveGames bool
-}
-
-// listsOf are the ranking lists an event shows: the individual list, and
-// at a WOC the women's, young players' and team lists (WOC II.4-6); the
-// order of finish once the event has knockout stages.
-func listsOf(t *outflank.Tournament, knockout bool) []string {
-	lists := []string{"ifrl"}
-	if t.Plan().SideLists {
-		lists = append(lists, "wfrl")
-		if t.Date != "" {
-			lists = append(lists, "yfrl")
-		}
-		lists = append(lists, "tfrl")
-	}
-	if knockout {
-		lists = append(lists, "finish")
-	}
-	return lists
 }
 
 // handleTournament is the event's page: where it is, in words, its
@@ -48,7 +32,7 @@ func listsOf(t *outflank.Tournament, knockout bool) []string {
 func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 	s.tournamentPage(w, r, "event", func(t *outflank.Tournament) (view, error) {
 		st := report.StatusOf(t)
-		v := eventView{Status: st, Lists: listsOf(t, len(st.Matches) > 0 || st.Done), LiveGames: s.live != nil}
+		v := eventView{Status: st, Lists: report.Lists(t), Knockout: report.HasKnockout(t), LiveGames: s.live != nil}
 		for _, m := range st.Matches {
 			switch {
 			case m.InPlay():

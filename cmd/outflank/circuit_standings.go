@@ -10,6 +10,7 @@ import (
 
 	"outflank"
 	"outflank/circuit"
+	"outflank/words"
 )
 
 const (
@@ -64,7 +65,7 @@ func runCircuitStandings(e *env, args []string) error {
 		return writeJSON(e.stdout, table)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s): %s, %d, %d tournaments\n", c.Name, c.Slug, outflank.CircuitRulesName(c.Rules), c.Year, len(c.Tournaments))
+	fmt.Fprintf(&b, "%s (%s): %s, %d, %s\n", c.Name, c.Slug, outflank.CircuitRulesName(c.Rules), c.Year, words.Count(len(c.Tournaments), "tournament"))
 	if len(table.Standings) == 0 {
 		fmt.Fprintf(&b, "no results yet: 'outflank circuit add %s TOURNAMENT...' adds tournaments\n", slug)
 		e.printf(e.stdout, "%s", b.String())

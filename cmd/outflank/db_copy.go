@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/words"
 )
 
 const dbCopyUsage = "db copy --from SRC --to DST"
@@ -96,7 +97,7 @@ func (c *dbCopy) run(ctx context.Context) error {
 		return outflank.Errorf(outflank.ECONFLICT, "%s already has %s: nothing was copied; copy into another database, or remove them from it first",
 			c.toName, strings.Join(clash, ", "))
 	}
-	c.e.printf(c.e.stdout, "copying %s from %s to %s\n", plural(len(list), "tournament", "tournaments"), c.fromName, c.toName)
+	c.e.printf(c.e.stdout, "copying %s from %s to %s\n", words.Count(len(list), "tournament"), c.fromName, c.toName)
 	for i, t := range list {
 		if err := c.tournament(ctx, t.Slug); err != nil {
 			return copiedBefore(err, i)
@@ -134,7 +135,7 @@ func (c *dbCopy) tournament(ctx context.Context, slug string) error {
 	}
 	t := rec.Tournament
 	c.e.printf(c.e.stdout, "copied %s (%s): %s, %s, %s; log verified, head %.12s\n", slug, t.Name,
-		plural(len(t.Players), "player", "players"), plural(len(t.Rounds), "round", "rounds"), plural(len(rec.Events), "event", "events"), head)
+		words.Count(len(t.Players), "player"), words.Count(len(t.Rounds), "round"), words.Count(len(rec.Events), "event"), head)
 	return nil
 }
 
@@ -149,7 +150,7 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 		return err
 	}
 	if had, err := c.dst.PlayerDBInfo(ctx); err == nil {
-		c.e.printf(c.e.stdout, "player database: NOT copied: %s already has one (%s, %s); 'outflank playerdb load' replaces it\n", c.toName, had.Source, plural(had.Players, "player", "players"))
+		c.e.printf(c.e.stdout, "player database: NOT copied: %s already has one (%s, %s); 'outflank playerdb load' replaces it\n", c.toName, had.Source, words.Count(had.Players, "player"))
 		return nil
 	} else if outflank.ErrorCode(err) != outflank.ENOTFOUND {
 		return err
@@ -162,7 +163,7 @@ func (c *dbCopy) playerDB(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c.e.printf(c.e.stdout, "player database: copied (%s, %s; loaded %s)\n", info.Source, plural(len(players), "player", "players"), info.LoadedAt.Local().Format("2006-01-02 15:04"))
+	c.e.printf(c.e.stdout, "player database: copied (%s, %s; loaded %s)\n", info.Source, words.Count(len(players), "player"), info.LoadedAt.Local().Format("2006-01-02 15:04"))
 	return nil
 }
 
@@ -178,7 +179,7 @@ func (c *dbCopy) notCopied(ctx context.Context, list []outflank.TournamentSummar
 		live += len(games)
 	}
 	if live > 0 {
-		c.e.printf(c.e.stdout, "NOT copied: %s recorded move by move: db copy does not copy them; the results they led to are in the tournaments\n", plural(live, "live game", "live games"))
+		c.e.printf(c.e.stdout, "NOT copied: %s recorded move by move: db copy does not copy them; the results they led to are in the tournaments\n", words.Count(live, "live game"))
 	}
 	return nil
 }
@@ -190,15 +191,7 @@ func copiedBefore(err error, n int) error {
 		return err
 	}
 	if code := outflank.ErrorCode(err); code != outflank.EINTERNAL {
-		return outflank.Errorf(code, "%s (the %s above were copied)", outflank.ErrorMessage(err), plural(n, "tournament", "tournaments"))
+		return outflank.Errorf(code, "%s (the %s above were copied)", outflank.ErrorMessage(err), words.Count(n, "tournament"))
 	}
-	return fmt.Errorf("%w (the %s above were copied)", err, plural(n, "tournament", "tournaments"))
-}
-
-// plural writes n with the noun for one or for several.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return fmt.Errorf("%w (the %s above were copied)", err, words.Count(n, "tournament"))
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"outflank"
+	"outflank/words"
 )
 
 // records are the federation's records of the source: its circuits and
@@ -124,7 +125,7 @@ func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
 			return outflank.Errorf(outflank.EINTERNAL, "circuit %s was copied to %s, but the copy differs from the original", ci.Slug, c.toName)
 		}
 		c.e.printf(c.e.stdout, "copied circuit %s (%s): %s, %s\n", ci.Slug, ci.Name,
-			plural(len(ci.Tournaments), "tournament", "tournaments"), plural(len(log), "log entry", "log entries"))
+			words.Count(len(ci.Tournaments), "tournament"), words.Count(len(log), "log entry"))
 	}
 	if len(r.members) == 0 && len(r.memberLog) == 0 {
 		return nil
@@ -140,7 +141,7 @@ func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
 		return outflank.Errorf(outflank.EINTERNAL, "the member records were copied to %s, but the copy differs from the original", c.toName)
 	}
 	c.e.printf(c.e.stdout, "copied the member records: %s, %s\n",
-		plural(len(r.members), "member", "members"), plural(len(r.memberLog), "log entry", "log entries"))
+		words.Count(len(r.members), "member"), words.Count(len(r.memberLog), "log entry"))
 	return nil
 }
 
@@ -158,8 +159,8 @@ func (c *dbCopy) restoreAccounts(ctx context.Context, arc outflank.RecordsArchiv
 		return outflank.Errorf(outflank.EINTERNAL, "the user accounts were copied to %s, but the copy differs from the original", c.toName)
 	}
 	c.e.printf(c.e.stdout, "copied the user accounts: %s, %s, %s, %s (not the sessions: everyone logs in again)\n",
-		plural(len(a.Users), "user", "users"), plural(len(a.Tokens), "token", "tokens"), plural(len(a.JudgeLinks), "judge link", "judge links"),
-		plural(len(a.Log), "log entry", "log entries"))
+		words.Count(len(a.Users), "user"), words.Count(len(a.Tokens), "token"), words.Count(len(a.JudgeLinks), "judge link"),
+		words.Count(len(a.Log), "log entry"))
 	return nil
 }
 

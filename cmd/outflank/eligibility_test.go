@@ -139,7 +139,7 @@ func TestPlayerImportEligibility_WOC_I_2(t *testing.T) {
 	d.ok("player", "import", "woc", csv("young.csv", four+"F5,FRA,f,2012-12-31,\nH1,NED,m,,yes\nH2,NED,m,,\nH3,NED,m,,\nH4,NED,f,,\nH5,NED,f,,\n"))
 	d.fail(1, "WOC I.2.1-2.2", "player", "import", "woc", csv("sixth.csv", "F6,FRA,m,2013-01-01,\n"))
 	d.ok("player", "import", "woc", csv("sixth.csv", "F6,FRA,m,2013-01-01,\n"), "--override", "young player swapped, WOF agreed")
-	if log := d.ok("log", "woc"); !strings.Contains(log, "imported 1 players from sixth.csv; eligibility overridden (WOC I.2.1-2.2): young player swapped, WOF agreed") {
+	if log := d.ok("log", "woc"); !strings.Contains(log, "imported 1 player from sixth.csv; eligibility overridden (WOC I.2.1-2.2): young player swapped, WOF agreed") {
 		t.Errorf("the log does not record the override:\n%s", log)
 	}
 	d.ok("pair", "woc")

@@ -10,6 +10,7 @@ import (
 
 	"outflank"
 	"outflank/exchange"
+	"outflank/words"
 )
 
 func runExport(e *env, args []string) error {
@@ -45,8 +46,8 @@ func runExport(e *env, args []string) error {
 			return err
 		}
 		if n := exchange.UnratedGames(t); n > 0 {
-			e.printf(e.stderr, "export: %d games of %s left out of the .ELO file, which has the players and no games: they are not rated\n%s",
-				n, t.Slug, strings.TrimPrefix(unratedWarning(t), "warning: "))
+			e.printf(e.stderr, "export: %s of %s left out of the .ELO file, which has the players and no games: they are not rated\n%s",
+				words.Count(n, "game"), t.Slug, strings.TrimPrefix(unratedWarning(t), "warning: "))
 		}
 	}
 	var buf bytes.Buffer

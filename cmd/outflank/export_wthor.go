@@ -11,6 +11,7 @@ import (
 	"outflank"
 	"outflank/exchange"
 	"outflank/othello/wthor"
+	"outflank/words"
 )
 
 // exportWthor writes t's games with transcripts into dir as SLUG.wtb,
@@ -52,7 +53,7 @@ func (e *env) exportWthor(t *outflank.Tournament, dir string) error {
 	for _, n := range w.Notes {
 		e.printf(e.stderr, "note: %s\n", n)
 	}
-	e.printf(e.stdout, "wrote %d games of %s to %s.wtb (players %s.JOU, tournament %s.TRN), %d skipped; check them with 'outflank game wthor --check %s.wtb --players %s.JOU --tournaments %s.TRN'\n",
-		len(w.Games.Games), t.Slug, base, base, base, len(w.Skipped), base, base, base)
+	e.printf(e.stdout, "wrote %s of %s to %s.wtb (players %s.JOU, tournament %s.TRN), %d skipped; check them with 'outflank game wthor --check %s.wtb --players %s.JOU --tournaments %s.TRN'\n",
+		words.Count(len(w.Games.Games), "game"), t.Slug, base, base, base, len(w.Skipped), base, base, base)
 	return nil
 }

@@ -102,7 +102,7 @@ func TestExportWthorSkipped(t *testing.T) {
 	enterTenPlayerEvent(d)
 	dir := filepath.Join(t.TempDir(), "wthor")
 	code, out, stderr := d.run("export", "e2e", "--format", "wthor", "-o", dir)
-	if code != 0 || !strings.Contains(out, "wrote 1 games of e2e") {
+	if code != 0 || !strings.Contains(out, "wrote 1 game of e2e") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 	if !strings.Contains(stderr, "skipped: round 1 table 2 (") || !strings.Contains(stderr, "): no transcript\n") || strings.Contains(stderr, "round 1 table 1 ") {

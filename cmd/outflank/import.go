@@ -13,6 +13,7 @@ import (
 	"outflank/director"
 	"outflank/exchange"
 	"outflank/rules"
+	"outflank/words"
 )
 
 // maxWarnings is how many warnings import prints by default: enough to
@@ -79,7 +80,7 @@ func runImport(e *env, args []string) error {
 		games += len(r.Games)
 	}
 	// The audit record names the file, not where it was on this machine.
-	summary := fmt.Sprintf("imported %s from %s: %d players, %d rounds, %d games", t.Name, filepath.Base(path), len(t.Players), len(t.Rounds), games)
+	summary := fmt.Sprintf("imported %s from %s: %s, %s, %s", t.Name, filepath.Base(path), words.Count(len(t.Players), "player"), words.Count(len(t.Rounds), "round"), words.Count(games, "game"))
 	if !isJSON {
 		summary += putBack(t)
 	}
@@ -169,10 +170,10 @@ func putBack(t *outflank.Tournament) string {
 	}
 	var what []string
 	if byes > 0 {
-		what = append(what, plural(byes, "bye", "byes"))
+		what = append(what, words.Count(byes, "bye"))
 	}
 	if absences > 0 {
-		what = append(what, plural(absences, "absence", "absences"))
+		what = append(what, words.Count(absences, "absence"))
 	}
 	if len(what) == 0 {
 		return ""

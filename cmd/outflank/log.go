@@ -6,6 +6,7 @@ import (
 
 	"outflank"
 	"outflank/director"
+	"outflank/words"
 )
 
 const undoUsage = "undo SLUG [--expect N]"
@@ -88,13 +89,13 @@ func (e *env) verifyLog(slug, head string) error {
 	if err != nil {
 		return outflank.Errorf(outflank.ErrorCode(err), "the log of %s does not verify: %s", slug, outflank.ErrorMessage(err))
 	}
-	e.printf(e.stdout, "the log of %s is intact: %d entries, head %s\n", slug, len(a.Events), last)
+	e.printf(e.stdout, "the log of %s is intact: %s, head %s\n", slug, words.Count(len(a.Events), "entry"), last)
 	if head == "" {
 		return nil
 	}
 	for i, ev := range a.Events {
 		if ev.Hash == head {
-			e.printf(e.stdout, "entry #%d has the hash %s: nothing up to it has changed since; %d entries follow it\n", ev.ID, head, len(a.Events)-1-i)
+			e.printf(e.stdout, "entry #%d has the hash %s: nothing up to it has changed since; %s %s it\n", ev.ID, head, words.Count(len(a.Events)-1-i, "entry"), words.Verb(len(a.Events)-1-i, "follows", "follow"))
 			return nil
 		}
 	}

@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"outflank"
 	"outflank/director"
 	"outflank/report"
 	"outflank/rules"
+	"outflank/words"
 )
 
 func runNew(e *env, args []string) error {
@@ -82,7 +82,7 @@ func runNew(e *env, args []string) error {
 		return err
 	}
 	return e.withNewStore(func(ctx context.Context, db database) error {
-		rounds := fmt.Sprintf("%d rounds", t.Settings.Rounds)
+		rounds := words.Count(t.Settings.Rounds, "round")
 		if t.Settings.RoundsByPlan {
 			rounds = "rounds by the ruleset's format for the number of players, fixed when round 1 is paired"
 		}
@@ -123,7 +123,7 @@ func runList(e *env, args []string) error {
 			return nil
 		}
 		for _, s := range list {
-			e.printf(e.stdout, "%-24s %-10s %-12s %3d players %3d rounds  %s\n", s.Slug, s.Date, s.Rules, s.Players, s.Rounds, s.Name)
+			e.printf(e.stdout, "%-24s %-10s %-12s %3d %-7s %3d %-6s  %s\n", s.Slug, s.Date, s.Rules, s.Players, words.Noun(s.Players, "player"), s.Rounds, words.Noun(s.Rounds, "round"), s.Name)
 		}
 		return nil
 	})

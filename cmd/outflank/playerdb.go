@@ -6,6 +6,7 @@ import (
 
 	"outflank"
 	"outflank/wof"
+	"outflank/words"
 )
 
 const playerDBLoadUsage = "playerdb load FILE [--max-size SIZE]"
@@ -44,7 +45,7 @@ func runPlayerDBLoad(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		e.printf(e.stderr, "saved: %d players of %s, for the console's search\n", info.Players, info.Source)
+		e.printf(e.stderr, "saved: %s of %s, for the console's search\n", words.Count(info.Players, "player"), info.Source)
 		return nil
 	})
 }
@@ -63,7 +64,7 @@ func runPlayerDBShow(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		e.printf(e.stdout, "%s: %d players, loaded %s\n", info.Source, info.Players, info.LoadedAt.Local().Format("2006-01-02 15:04"))
+		e.printf(e.stdout, "%s: %s, loaded %s\n", info.Source, words.Count(info.Players, "player"), info.LoadedAt.Local().Format("2006-01-02 15:04"))
 		return nil
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"outflank"
 	"outflank/rating"
 	"outflank/wof"
+	"outflank/words"
 )
 
 var ratingCommands = map[string]command{
@@ -60,7 +61,7 @@ func (e *env) readRatingArchive(folder, playersDB string) (*ratingArchive, error
 		if len(problems) > 3 {
 			more = fmt.Sprintf("; and %d more", len(problems)-3)
 		}
-		e.printf(e.stderr, "warning: %d files of %s could not be read and are left out: %s%s\n", len(problems), folder, strings.Join(some, "; "), more)
+		e.printf(e.stderr, "warning: %s of %s could not be read and are left out: %s%s\n", words.Count(len(problems), "file"), folder, strings.Join(some, "; "), more)
 	}
 	if len(files) == 0 {
 		return nil, outflank.Errorf(outflank.EINVALID, "%s holds no readable .ELO file: give --results the folder of the WOF's result archive", folder)
@@ -77,9 +78,9 @@ func (e *env) readRatingArchive(folder, playersDB string) (*ratingArchive, error
 		if a.db, err = readPlayerDB(playersDB, new(byteSize)); err != nil {
 			return nil, err
 		}
-		e.printf(e.stderr, "%d tournaments from %s; names from %s\n", len(files), folder, playersDB)
+		e.printf(e.stderr, "%s from %s; names from %s\n", words.Count(len(files), "tournament"), folder, playersDB)
 	} else {
-		e.printf(e.stderr, "%d tournaments from %s; names from the .ELO files (no joueurs.txt beside the folder: --players-db FILE names the players)\n", len(files), folder)
+		e.printf(e.stderr, "%s from %s; names from the .ELO files (no joueurs.txt beside the folder: --players-db FILE names the players)\n", words.Count(len(files), "tournament"), folder)
 	}
 	a.dir = rating.NewDirectory(files, a.db)
 	return a, nil

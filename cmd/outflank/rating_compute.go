@@ -11,6 +11,7 @@ import (
 	"outflank/exchange"
 	"outflank/rating"
 	"outflank/wof"
+	"outflank/words"
 )
 
 const ratingComputeUsage = "rating compute --results DIR --as-of DATE [--until DATE] [--players-db FILE] [--all] [--json] [--format table|joueurs] [-o FILE]"
@@ -98,7 +99,7 @@ func runRatingCompute(e *env, args []string) error {
 func ratingListText(l *rating.List, dir rating.Directory, all bool) string {
 	doc := exchange.RatingListOf(l, dir, all)
 	var b strings.Builder
-	fmt.Fprintf(&b, "rating list calculated on %s, tournaments to %s: %d players on the list, %d rated in all\n", doc.AsOf, doc.Until, len(l.Published()), len(l.Players))
+	fmt.Fprintf(&b, "rating list calculated on %s, tournaments to %s: %s on the list, %d rated in all\n", doc.AsOf, doc.Until, words.Count(len(l.Published()), "player"), len(l.Players))
 	fmt.Fprintf(&b, "%5s %7s  %-32s %-7s %6s %5s %5s  %s\n", "rank", "WOF id", "name", "country", "rating", "±", "games", "flags")
 	for _, p := range doc.Players {
 		rank := "-"

@@ -11,6 +11,7 @@ import (
 	"outflank/exchange"
 	"outflank/rating"
 	"outflank/wof"
+	"outflank/words"
 )
 
 const ratingEventUsage = "rating event SLUG --results DIR [--players-db FILE] [--json]"
@@ -97,8 +98,8 @@ func runRatingEvent(e *env, args []string) error {
 	}
 	games := exchange.RatedGames(t)
 	if n := exchange.UnratedGames(t); n > 0 {
-		e.printf(e.stderr, "rating event: %d games of %s are left out, as export --format elo leaves them out: they are not rated\n%s",
-			n, t.Slug, strings.TrimPrefix(unratedWarning(t), "warning: "))
+		e.printf(e.stderr, "rating event: %s of %s %s left out, as export --format elo leaves them out: they are not rated\n%s",
+			words.Count(n, "game"), t.Slug, words.Verb(n, "is", "are"), strings.TrimPrefix(unratedWarning(t), "warning: "))
 	}
 	event := rating.Tournament{Date: date}
 	for _, g := range games {

@@ -43,7 +43,7 @@ func TestRatingCompute(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stderr, "warning: 1 files of "+testResults+" could not be read") || !strings.Contains(stderr, "20260301_BROKEN.ELO") ||
+	if !strings.Contains(stderr, "warning: 1 file of "+testResults+" could not be read") || !strings.Contains(stderr, "20260301_BROKEN.ELO") ||
 		!strings.Contains(stderr, "names from "+filepath.Join(testResults, "..", "joueurs.txt")) {
 		t.Errorf("stderr does not warn about the bad file or name the names file:\n%s", stderr)
 	}

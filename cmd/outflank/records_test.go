@@ -252,7 +252,7 @@ func TestDatabasePathIsAPlainPath(t *testing.T) {
 		d := &tdb{t: t, path: filepath.Join(dir, name)}
 		d.ok("new", "rec", "--name", "Records Open", "--rules", "woc")
 		d.ok("player", "add", "rec", "--name", "Ann")
-		if out := d.ok("list"); !strings.Contains(out, "1 players") {
+		if out := d.ok("list"); !strings.Contains(out, "1 player ") {
 			t.Errorf("%s: list %q", name, out)
 		}
 	}
@@ -407,7 +407,7 @@ func TestLogVerify(t *testing.T) {
 	}
 	kept := strings.TrimSpace(out[strings.Index(out, "head ")+5:])
 	d.ok("player", "add", "rec", "--name", "Eve", "--override", "late entry")
-	if out := d.ok("log", "rec", "--verify", "--head", kept); !strings.Contains(out, "entry #8 has the hash") || !strings.Contains(out, "1 entries follow it") {
+	if out := d.ok("log", "rec", "--verify", "--head", kept); !strings.Contains(out, "entry #8 has the hash") || !strings.Contains(out, "1 entry follows it") {
 		t.Errorf("log --verify --head: %q", out)
 	}
 	d.fail(1, "no entry of the log of rec has the hash", "log", "rec", "--verify", "--head", strings.Repeat("0", 64))

@@ -20,7 +20,7 @@ import (
 	"outflank/web"
 )
 
-const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--trusted-proxy ADDR,...] [--results DIR [--players-db FILE]] [--demo [--players N] [--pace D]]"
+const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--trusted-proxy ADDR,...] [--access-log FILE] [--results DIR [--players-db FILE]] [--demo [--players N] [--pace D]]"
 
 // serveOptions are serve's flags.
 type serveOptions struct {
@@ -34,6 +34,9 @@ type serveOptions struct {
 	// ("" computes none), playersDB the player database that names its
 	// players.
 	results, playersDB string
+	// accessLog is the file the requests are logged to ("-": stderr; "":
+	// none).
+	accessLog string
 }
 
 // runServe serves the web site of every tournament in the database until
@@ -49,6 +52,7 @@ func runServe(e *env, args []string) error {
 		o.proxies = append(o.proxies, list...)
 		return err
 	})
+	fs.StringVar(&o.accessLog, "access-log", "", "append a line for each request (method, address, status, size, time, client) to `file`; - prints them on the terminal (default: none; the terminal shows the addresses, one line per change and the errors)")
 	fs.StringVar(&o.results, "results", "", "the `folder` of the WOF result archive (.ELO files in year folders): the site computes the rating list from it, shows it at /ratings, and shows the players' rating histories and the games' expected scores")
 	fs.StringVar(&o.playersDB, "players-db", "", "with --results: the WOF player database `file` (joueurs.txt) that names the rated players (default: joueurs.txt beside the results folder, if there is one)")
 	fs.BoolVar(&o.demo, "demo", false, "show what Outflank does: a simulated WOC in a new database, played in live, pairing by pairing and result by result")
@@ -88,6 +92,23 @@ func runServe(e *env, args []string) error {
 	})
 }
 
+// openAccessLog opens the access log --access-log names: a file the
+// requests are appended to, "-" for stderr, "" for none (nil). The lines
+// name no credential: a judge link's secret is redacted (docs/security.md).
+func (e *env) openAccessLog(name string) (*slog.Logger, func(), error) {
+	switch name {
+	case "":
+		return nil, func() {}, nil
+	case "-":
+		return slog.New(slog.NewTextHandler(e.stderr, nil)), func() {}, nil
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, nil, outflank.Errorf(outflank.EINVALID, "--access-log %s: %v: give a file this user may write, or leave the flag out", name, err)
+	}
+	return slog.New(slog.NewTextHandler(f, nil)), func() { f.Close() }, nil
+}
+
 // checkBaseURL accepts an absolute http or https URL without query.
 func checkBaseURL(text string) error {
 	if text == "" {
@@ -110,6 +131,12 @@ func (e *env) serve(ctx context.Context, db database, o serveOptions, started fu
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 	cfg := web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db, Members: db, TrustedProxies: o.proxies}
+	access, closeAccess, err := e.openAccessLog(o.accessLog)
+	if err != nil {
+		return err
+	}
+	defer closeAccess()
+	cfg.AccessLog = access
 	var ratings *web.RatingsState
 	if o.results != "" {
 		ratings = web.NewRatingsState()

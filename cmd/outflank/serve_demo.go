@@ -17,6 +17,7 @@ import (
 	"outflank/rules"
 	"outflank/simulate"
 	"outflank/sqlite"
+	"outflank/words"
 )
 
 // demoSlug is the simulated event's slug.
@@ -190,7 +191,7 @@ func (d *demo) pair(ctx context.Context) error {
 		}
 		summary = summary[:0]
 		for _, p := range append([]*outflank.Paired{paired}, paired.Also...) {
-			summary = append(summary, fmt.Sprintf("paired round %d (%s): %d games, %d byes", p.Round.Number, p.Round.Method, len(p.Round.Games), len(p.Round.Byes)))
+			summary = append(summary, fmt.Sprintf("paired round %d (%s): %s, %s", p.Round.Number, p.Round.Method, words.Count(len(p.Round.Games), "game"), words.Count(len(p.Round.Byes), "bye")))
 		}
 		return strings.Join(summary, "; "), nil
 	})

@@ -7,6 +7,7 @@ import (
 	"outflank/report"
 	"outflank/rules"
 	"outflank/simulate"
+	"outflank/words"
 )
 
 func runStatus(e *env, args []string) error {
@@ -42,7 +43,7 @@ func runSimulate(e *env, args []string) error {
 		return outflank.Errorf(outflank.EINVALID, "unknown ruleset %q: use woc, egp, aof, bof-regional, bof-national or custom", *ruleset)
 	}
 	if *players < 2 || *players > 100000 || *rounds < 0 {
-		return outflank.Errorf(outflank.EINVALID, "simulate %d players and %d rounds: give 2 to 100000 players and 0 or more rounds", *players, *rounds)
+		return outflank.Errorf(outflank.EINVALID, "simulate %s and %s: give 2 to 100000 players and 0 or more rounds", words.Count(*players, "player"), words.Count(*rounds, "round"))
 	}
 	seed, err := director.ParseSeed(*seedText)
 	if err != nil {

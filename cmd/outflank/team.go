@@ -11,6 +11,7 @@ import (
 	"outflank/director"
 	"outflank/team"
 	"outflank/wof"
+	"outflank/words"
 )
 
 const teamSelectUsage = "team select --national SLUG --gp CIRCUIT --size N [--world-final DATE] [--declined P ...] [--women-event SLUG] [--young-event SLUG] [--ratings FILE] [--json]"
@@ -97,7 +98,7 @@ func ratingOrder(db *wof.PlayerDB) []team.Ranked {
 // teamText is the selection as a table.
 func teamText(sel *outflank.TeamSelection) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "UK team, %d places: %s, Grand Prix %s", sel.Size, sel.National, sel.Circuit)
+	fmt.Fprintf(&b, "UK team, %s: %s, Grand Prix %s", words.Count(sel.Size, "place"), sel.National, sel.Circuit)
 	if sel.WorldFinal != "" {
 		fmt.Fprintf(&b, ", World final %s", sel.WorldFinal)
 	}

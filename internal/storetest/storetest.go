@@ -38,6 +38,7 @@ func Run(t *testing.T, open Opener) {
 	t.Run("EveryGameColumn", func(t *testing.T) { testEveryGameColumn(t, open(t)) })
 	t.Run("SharedTournament", func(t *testing.T) { testShared(t, open(t)) })
 	t.Run("EveryRowKind", func(t *testing.T) { testEveryRowKind(t, open(t)) })
+	t.Run("VersionsAndLogTail", func(t *testing.T) { testTail(t, open(t)) })
 }
 
 // Sample returns a small tournament with six players, one round with a

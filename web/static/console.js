@@ -417,6 +417,38 @@
     window.addEventListener("pagehide", function () { stream.close(); });
   }
 
+  // ---- The create form's address ---------------------------------------
+  // slugOf makes an address of a name as the server does when it is left
+  // empty (outflank.SlugOf): lower case, accents dropped, every run of
+  // other characters a hyphen, at most 63 characters cut between words.
+  var slugLetters = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i" };
+  function slugOf(name) {
+    var s = name.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "");
+    s = Array.from(s).map(function (c) { return slugLetters[c] || c; }).join("");
+    s = s.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+    if (s.length > 63) {
+      var cut = s.slice(0, 63), i = cut.lastIndexOf("-");
+      if (s.charAt(63) !== "-" && i > 0) { cut = cut.slice(0, i); }
+      s = cut.replace(/-+$/, "");
+    }
+    return s;
+  }
+
+  // setupSlug fills the address from the name as it is typed, until the
+  // director types an address of his own (clearing it hands it back).
+  function setupSlug() {
+    $all("input[data-slug-from]").forEach(function (slug) {
+      var name = slug.form && slug.form.elements[slug.dataset.slugFrom];
+      if (!name) { return; }
+      var own = slug.value !== "" && slug.value !== slugOf(name.value);
+      slug.addEventListener("input", function () { own = slug.value !== ""; });
+      name.addEventListener("input", function () {
+        if (!own) { slug.value = slugOf(name.value); }
+      });
+    });
+  }
+
+  setupSlug();
   var refreshResults = setupResults();
   setupSearch();
   setupChoices();
