@@ -2,6 +2,7 @@ package outflank
 
 import (
 	"fmt"
+	"outflank/words"
 	"slices"
 )
 
@@ -79,7 +80,7 @@ func (t *Tournament) AddKnockoutRoundAt(stage Stage, tables []int, pairs []Pair)
 		return nil, Errorf(EINVALID, "a %s round's tables are numbered one by one from its first", stage)
 	}
 	if len(tables) != len(pairs) {
-		return nil, Errorf(EINVALID, "%d tables for %d games", len(tables), len(pairs))
+		return nil, Errorf(EINVALID, "%s for %s", words.Count(len(tables), "table"), words.Count(len(pairs), "game"))
 	}
 	for i := 1; i < len(tables); i++ {
 		if tables[i] <= tables[i-1] {

@@ -2,6 +2,7 @@ package outflank
 
 import (
 	"fmt"
+	"outflank/words"
 	"strings"
 
 	"outflank/rules"
@@ -163,6 +164,6 @@ func (t *Tournament) AdditionalOdd() string {
 	if len(extra) > 1 {
 		is = "are additional players"
 	}
-	return fmt.Sprintf("%s %s, and with them the field is odd (%d players): an additional player is entered only when the field would otherwise be odd, to prevent a bye (WOC II.2, I.2.1), and here brings one in every round; check whether another player is still to register or leave, or whether %s should play as a member of a team",
-		who, is, field, who)
+	return fmt.Sprintf("%s %s, and with them the field is odd (%s): an additional player is entered only when the field would otherwise be odd, to prevent a bye (WOC II.2, I.2.1), and here brings one in every round; check whether another player is still to register or leave, or whether %s should play as a member of a team",
+		who, is, words.Count(field, "player"), who)
 }

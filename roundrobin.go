@@ -3,6 +3,7 @@ package outflank
 import (
 	"errors"
 	"fmt"
+	"outflank/words"
 	"strings"
 
 	"outflank/pairing"
@@ -64,7 +65,7 @@ func (t *Tournament) completionWhy(err error) string {
 	case ce.Met != [2]int{} && ce.Times <= 1:
 		return fmt.Sprintf("%s and %s have met twice, the second time in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), ce.Round)
 	case ce.Met != [2]int{}:
-		return fmt.Sprintf("%s and %s have met more than the round robin's %d times, the last in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), ce.Times, ce.Round)
+		return fmt.Sprintf("%s and %s have met more often than the round robin's %s, the last time in round %d", t.Describe(ce.Met[0]), t.Describe(ce.Met[1]), words.Times(ce.Times), ce.Round)
 	case ce.Outsider != 0:
 		return fmt.Sprintf("%s, in round %d, is not one of the round robin's players (those of round 1)", t.Describe(ce.Outsider), ce.Round)
 	}

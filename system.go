@@ -2,6 +2,7 @@ package outflank
 
 import (
 	"fmt"
+	"outflank/words"
 	"strings"
 
 	"outflank/rules"
@@ -85,10 +86,10 @@ func (t *Tournament) System() SystemChoice {
 	c.Rule = t.systemRule(c)
 	if t.Settings.System == SystemRoundRobin && cycles == 0 && len(t.Rounds) == 0 && c.Players >= 2 {
 		need := roundsPerCycle(c.Players)
-		c.Problem = fmt.Sprintf("a round robin of %d players needs %s and the event has %d: give it %d rounds or more, or choose the Swiss system", c.Players, RoundCount(need), c.Rounds, need)
+		c.Problem = fmt.Sprintf("a round robin of %s needs %s and the event has %d: give it %s or more, or choose the Swiss system", words.Count(c.Players, "player"), RoundCount(need), c.Rounds, RoundCount(need))
 	}
 	if most := roundsPerCycle(c.Players); cycles == 0 && !c.RoundRobin && !c.Modified && c.Players >= 2 && c.Rounds > most && len(t.Rounds) < c.Rounds {
-		c.Problem = fmt.Sprintf("%d players can play only %s of a Swiss without meeting twice: the rounds after that cannot be paired", c.Players, RoundCount(most))
+		c.Problem = fmt.Sprintf("%s can play only %s of a Swiss without meeting twice: the rounds after that cannot be paired", words.Count(c.Players, "player"), RoundCount(most))
 	}
 	return c
 }

@@ -158,7 +158,7 @@ func AddRound(ctx context.Context, store outflank.Store, slug string, req RoundB
 			if req.Round < n {
 				return "", outflank.Errorf(outflank.ECONFLICT, "round %d was entered meanwhile: nothing was saved; 'outflank status %s' says what comes next", req.Round, t.Slug)
 			}
-			return "", outflank.Errorf(outflank.ECONFLICT, "round %d cannot be entered: %s has %d rounds, so the next is round %d", req.Round, t.Slug, len(t.Rounds), n)
+			return "", outflank.Errorf(outflank.ECONFLICT, "round %d cannot be entered: %s has %s, so the next is round %d", req.Round, t.Slug, words.Count(len(t.Rounds), "round"), n)
 		}
 		st := t.HandStage()
 		if req.Stage != "" {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"outflank/words"
 
 	"outflank"
 	"outflank/rules"
@@ -213,5 +214,5 @@ func absentLegend(t *outflank.Tournament) string {
 	if rs, ok := rules.Get(t.Rules); ok && rs.UnplayedDiscs == d {
 		rule = rs.UnplayedRule
 	}
-	return fmt.Sprintf("absent, a game not played: no point, %d discs (%s)", d[0], rule)
+	return fmt.Sprintf("absent, a game not played: no point, %s (%s)", words.Count(d[0], "disc"), rule)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"outflank/words"
 	"strconv"
 	"strings"
 	"time"
@@ -234,7 +235,7 @@ func (s *Server) handleAPIAddRound(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(f.Pairs) > maxHandRound || len(f.Byes) > maxHandRound {
-		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "%d pairs and %d byes: a round has at most %d of each", len(f.Pairs), len(f.Byes), maxHandRound))
+		s.writeFailed(w, r, outflank.Errorf(outflank.EINVALID, "%s and %s: a round has at most %d of each", words.Count(len(f.Pairs), "pair"), words.Count(len(f.Byes), "bye"), maxHandRound))
 		return
 	}
 	if f.Stage != "" {

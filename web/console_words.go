@@ -54,6 +54,9 @@ var clauseRules = []consoleRule{
 	rule(`withdraw it with 'outflank round withdraw [^']*'`, "withdraw it on the Results page"),
 	rule(`correct its result \('outflank result [^']*'\)`, "correct its result (type its table again on the Results page)"),
 	rule(`with 'outflank undo [^']*'`, "with Undo"),
+	// Namesakes in the WOF player database.
+	rule(`Give the one you mean with --wof-id N, or add --new if (.*) is not in the database`, "Register the one you mean from the search's list, or register $1 by hand without a WOF id if not in the database"),
+	rule(`Give the one you mean with --wof-id N`, "Register the one you mean from the search's list"),
 	// Absences and withdrawals: the player's page and the Players page.
 	rule(`if absent, record it \('outflank player absent [^']*'\)`, "if absent, mark it on the player's page (“Mark absent”)"),
 	rule(`record them: 'outflank player absent [^']*'`, "mark them absent on their page (“Mark absent”, with the rounds missed)"),

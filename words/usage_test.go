@@ -19,8 +19,8 @@ var neverOne = map[string]string{
 	"web/console_pair.go: the %d players on":                                        "after the case of 1 (alone)",
 	"web/console_pair.go: the %d players left on":                                   "after the case of 1 (alone)",
 	"web/console_round.go: %d games and %d byes":                                    "over 2,000 of one of them",
-	"cmd/outflank/player_find.go: %d players of %s are":                             "two or more namesakes",
-	"cmd/outflank/player_find.go: %d players have close":                            "more than one (len(close) > 1)",
+	"director/playerdb.go: %d players of %s are":                                    "two or more namesakes",
+	"director/playerdb.go: %d players have close":                                   "more than one (len(close) > 1)",
 	"cmd/outflank/serve_demo.go: of %d players (seed":                               "the demo plays 4 to 500",
 	"cmd/outflank/serve_demo.go: imported %d players (":                             "the demo plays 4 to 500",
 	"cmd/outflank/rated.go: at least %d minutes":                                    "a ruleset's floor, 10 minutes or more",
@@ -39,6 +39,7 @@ var neverOne = map[string]string{
 	"audit.go: entry #%d changes":                                                   "a verb, not a count",
 	"settings.go: at least %d minutes each":                                         "a ruleset's floor, 10 minutes or more",
 	"web/templates/console-results.html: All {{len $p.Round.Games}} results are in": "after the case of 1",
+	"web/templates/console-players.html: {{$p.Equal}} players match":                "only when more than one (gt $p.Equal 1)",
 }
 
 // TestCountsSaidWithTheirNumber: the reports, the web site, the console
