@@ -7,10 +7,10 @@ import "math"
 // well below where an int64 would overflow.
 const colourCostLimit = 1 << 55
 
-// colourBase returns the M of colourCosts for a round of players players
-// whose costs are weighted by at most heights (the number of score groups
-// under BOF's "top of the tournament first", else 1): the smallest power of
-// ten above players x heights.
+// colourBase returns the M of colourCosts, and the k of runCosts, for a
+// round of players players whose costs are weighted by at most heights
+// (the number of score groups under BOF's "top of the tournament first",
+// else 1): the smallest power of ten above players x heights.
 func colourBase(players, heights int) int64 {
 	m := int64(10)
 	for m <= int64(players)*int64(max(heights, 1)) {
@@ -52,3 +52,20 @@ func colourCosts(m int64, maxDiff int) []int64 {
 	}
 	return costs
 }
+
+// runCosts returns what the Alternation criterion charges a player for
+// ending the round at each run of r games of the same colour in a row, r
+// from 0 to maxRun.
+//
+// WOC II.7.2 f asks that "players should alternate colours from round to
+// round": every game of the colour of the one before breaks it, and a third
+// in a row breaks it twice running. The measure has colour balance's shape
+// (colourCosts): a run of 1 costs nothing, 2 costs 1, 3 costs k, 4 costs
+// k², and so on, with k from colourBase, above the number of players times
+// the heights: one player given a third same colour in a row weighs more
+// than all the players of the round given a second, so the pairing gives
+// the fewest players a third in a row of those equal on the criteria above
+// alternation, and then the fewest a second. A round's total reads in base
+// k: with k = 100, 203 is two players given a third in a row and three a
+// second.
+func runCosts(k int64, maxRun int) []int64 { return colourCosts(k, maxRun) }

@@ -28,7 +28,16 @@ const (
 	// float pushes each player's up-down balance beyond one.
 	Floats
 	// Alternation: players should alternate colours from round to round
-	// (WOC f, EGP e, BOF 4, AOF A). Cost: players given last round's colour.
+	// (WOC f, EGP e, BOF 4, AOF A). Cost: for each of the two players, by
+	// the run of games of the same colour in a row the game makes, 0 for
+	// 1, then 1, K, K², ... for 2, 3, 4, ...: convex as colour balance's,
+	// so that one player given a third same colour in a row weighs more
+	// than every player of the round given a second (see runCosts; K is
+	// smaller only where the weights would not fit, in rounds of thousands
+	// of players under BOF's weighting by height, see newFrame). A linear
+	// count (players given last round's colour) sees no difference between
+	// giving one player a third in a row and his opponent a second, and
+	// left the choice to a coin.
 	Alternation
 	// ThreeInARow: never the same colour three times in a row when
 	// avoidable (AOF Appendix A). Cost: players given it a third time.
@@ -62,15 +71,18 @@ const maxHalvesCost = 15
 type slot struct {
 	group, pos, size int
 	halfPoints       int
-	// The player's history, summarised once per round.
+	// The player's history, summarised once per round: run is how many
+	// games of colour last the player has played in a row.
 	balance, floatBalance int
 	last, before          Colour
+	run                   int
 }
 
 // pairCosts returns the costs of pairing a (as black if aBlack) with b under
 // the criteria, and stores them in dst. colour[d] is the cost of ending the
-// round at a colour difference of d (colourCosts).
-func pairCosts(a, b *Player, sa, sb slot, aBlack bool, criteria []Criterion, colour []int64, dst []int64) {
+// round at a colour difference of d (colourCosts), run[r] that of ending it
+// at r games of the same colour in a row (runCosts).
+func pairCosts(a, b *Player, sa, sb slot, aBlack bool, criteria []Criterion, colour, run []int64, dst []int64) {
 	colourA, colourB := White, Black
 	if aBlack {
 		colourA, colourB = Black, White
@@ -88,9 +100,9 @@ func pairCosts(a, b *Player, sa, sb slot, aBlack bool, criteria []Criterion, col
 		case Floats:
 			cost = floatCost(sa, sb)
 		case Alternation:
-			cost = repeats(sa, colourA, 1) + repeats(sb, colourB, 1)
+			cost = run[runAfter(sa, colourA)] + run[runAfter(sb, colourB)]
 		case ThreeInARow:
-			cost = repeats(sa, colourA, 2) + repeats(sb, colourB, 2)
+			cost = thirdInARow(sa, colourA) + thirdInARow(sb, colourB)
 		case SameCountry:
 			if a.Country != "" && a.Country == b.Country {
 				cost = 1
@@ -116,9 +128,20 @@ func abs(x int) int {
 	return x
 }
 
-// repeats returns 1 if giving a player colour c repeats their last n colours.
-func repeats(s slot, c Colour, n int) int64 {
-	if s.last != c || (n == 2 && s.before != c) {
+// runAfter returns how many games of the same colour in a row a player
+// has played once given colour c: one more than before if c is the colour
+// of their last game, else 1.
+func runAfter(s slot, c Colour) int {
+	if s.last != c {
+		return 1
+	}
+	return s.run + 1
+}
+
+// thirdInARow returns 1 if giving a player colour c repeats their last two
+// colours.
+func thirdInARow(s slot, c Colour) int64 {
+	if s.last != c || s.before != c {
 		return 0
 	}
 	return 1

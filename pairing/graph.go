@@ -97,9 +97,10 @@ const (
 )
 
 // colourClass groups players whose colour and float costs against anyone
-// are the same: their last two colours, colour balance and float balance.
+// are the same: their last two colours and run of the last, colour
+// balance and float balance.
 func colourClass(s slot) [5]int {
-	return [5]int{int(s.last), int(s.before), max(-2, min(2, s.balance)), max(-2, min(2, s.floatBalance)), 0}
+	return [5]int{int(s.last), int(s.before), max(-2, min(2, s.balance)), max(-2, min(2, s.floatBalance)), s.run}
 }
 
 // sortedClasses returns the classes in a fixed order: edges must go in in
@@ -221,14 +222,16 @@ func (g *graph) addNew(i, j int) bool {
 // of the players at (their slots in frame f), whether its pairs are in the
 // graph or not, so the encoding stays lexicographic when pairs left out are
 // priced or added later. Most criteria are bounded pair by pair; colour
-// balance player by player, as its costs are large for the few players far
-// from even and 0 for most.
+// balance and alternation player by player, as their costs are large for
+// the few players far from even or with a run of one colour, and small or
+// 0 for most.
 func spans(at []slot, rules Rules, f *frame) []*big.Int {
 	hi, lo, floats := 0, 1<<30, 0
-	var colour int64
+	var colour, run int64
 	for _, s := range at {
 		hi, lo = max(hi, s.halfPoints), min(lo, s.halfPoints)
 		colour += f.colour[abs(s.balance)+1]
+		run += f.run[s.run+1]
 		floats = max(floats, abs(s.floatBalance))
 	}
 	pairs := int64(len(at)/2 + 1)
@@ -242,7 +245,7 @@ func spans(at []slot, rules Rules, f *frame) []*big.Int {
 			bound = int64(max(rules.MaxMeetings-1, 0))
 		case Floats:
 			bound = int64(2 * (floats + 1))
-		case Alternation, ThreeInARow:
+		case ThreeInARow:
 			bound = 2
 		case SameCountry:
 			bound = 1
@@ -250,8 +253,11 @@ func spans(at []slot, rules Rules, f *frame) []*big.Int {
 			bound = maxHalvesCost
 		}
 		spans[k] = new(big.Int).Mul(big.NewInt(pairs), big.NewInt(bound))
-		if c == ColourBalance {
+		switch c {
+		case ColourBalance:
 			spans[k].SetInt64(colour)
+		case Alternation:
+			spans[k].SetInt64(run)
 		}
 		if rules.TopFirst {
 			spans[k].Mul(spans[k], big.NewInt(int64(f.groups)))

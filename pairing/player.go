@@ -80,19 +80,27 @@ func (p *Player) balance() int {
 }
 
 // lastColours returns the colours of the last two games played (NoColour
-// when there are fewer), most recent first.
-func (p *Player) lastColours() (last, before Colour) {
+// when there are fewer), most recent first, and how many games of the last
+// colour the player has played in a row (0 before their first game). Byes
+// and games not played have no colour and do not break a run.
+func (p *Player) lastColours() (last, before Colour, run int) {
 	for i := len(p.Colours) - 1; i >= 0; i-- {
-		if p.Colours[i] == NoColour {
-			continue
-		}
-		if last == NoColour {
-			last = p.Colours[i]
-		} else {
-			return last, p.Colours[i]
+		switch c := p.Colours[i]; {
+		case c == NoColour:
+		case last == NoColour:
+			last, run = c, 1
+		case c == last && before == NoColour:
+			before = c
+			run++
+		case c == last:
+			run++
+		case before == NoColour:
+			return last, c, run
+		default:
+			return last, before, run
 		}
 	}
-	return last, NoColour
+	return last, before, run
 }
 
 // floatBalance returns up-floats minus down-floats.

@@ -11,9 +11,10 @@ import (
 //
 // A pair's costs under every criterion but Rematch, SameCountry and Halves
 // depend only on the two players' profiles: score group, colour balance,
-// last two colours and float balance (and, under TopFirst, the height of
-// the pair, a function of the groups). Which colours the pair gets does not
-// depend on those three either: they cost the same either way round. So
+// last two colours, the run of the last one and float balance (and, under
+// TopFirst, the height of the pair, a function of the groups). Which
+// colours the pair gets does not depend on those three either: they cost
+// the same either way round. So
 // the weight of each pair of profiles is worked out once per round, with
 // its better colour assignment, and a pair's own Halves and SameCountry
 // costs are added to it (weights are linear in the costs). Pairs who have
@@ -81,6 +82,7 @@ func newWeigher(g *graph) *weigher {
 	type key struct {
 		group, balance, floatBalance int
 		last, before                 Colour
+		run                          int
 	}
 	index := map[key]int32{}
 	w.profile = make([]int32, len(g.pool))
@@ -91,7 +93,7 @@ func newWeigher(g *graph) *weigher {
 			group++
 			w.firstOf[group] = int32(len(w.slot))
 		}
-		k := key{s.group, s.balance, s.floatBalance, s.last, s.before}
+		k := key{s.group, s.balance, s.floatBalance, s.last, s.before, s.run}
 		p, ok := index[k]
 		if !ok {
 			p = int32(len(w.slot))

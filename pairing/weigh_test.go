@@ -104,7 +104,7 @@ func TestWeigherProfiles(t *testing.T) {
 	}
 	w := g.weigher
 	same := func(a, b slot) bool {
-		return a.group == b.group && a.balance == b.balance && a.floatBalance == b.floatBalance && a.last == b.last && a.before == b.before
+		return a.group == b.group && a.balance == b.balance && a.floatBalance == b.floatBalance && a.last == b.last && a.before == b.before && a.run == b.run
 	}
 	for i := range g.pool {
 		for j := range g.pool {

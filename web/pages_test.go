@@ -37,11 +37,13 @@ func (s *site) wait(path string) {
 	}
 }
 
-// simulated plays a 16-player WOC to its end: seed 3 has a playoff of
-// the provisional list, semi-finals, finals and the women's title.
+// simulated plays a 16-player WOC to its end: seed 74 has a playoff of
+// the provisional list, semi-finals, finals and the women's title (which
+// seed does depends on the pairing engine: seed 3 did until alternation's
+// measure became convex).
 func simulated(t *testing.T) *outflank.Tournament {
 	t.Helper()
-	tour, err := simulate.Event(simulate.Options{Rules: rules.WOC, Players: 16, Seed: 3})
+	tour, err := simulate.Event(simulate.Options{Rules: rules.WOC, Players: 16, Seed: 74})
 	if err != nil {
 		t.Fatal(err)
 	}
