@@ -254,15 +254,16 @@ func (t *Tournament) TitleExclusions() []string {
 // titleList is list without the players excluded from the title's
 // play-off (TitleExcluded): the BOF National's play-off goes to the best
 // two eligible players (National 4, 13), and its 3rd/4th play-off to the
-// next two of them (National 5).
+// next two of them (National 5); nor does a knockout take a player who
+// withdrew before it (unqualified: WOC II.8).
 func (t *Tournament) titleList(list []standing.Row) []standing.Row {
-	excluded := t.TitleExcluded()
-	if len(excluded) == 0 {
+	excluded, unqualified := t.TitleExcluded(), t.unqualified()
+	if len(excluded) == 0 && len(unqualified) == 0 {
 		return list
 	}
 	return slices.DeleteFunc(slices.Clone(list), func(r standing.Row) bool {
 		_, out := excluded[r.Player]
-		return out
+		return out || unqualified[r.Player]
 	})
 }
 

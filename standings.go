@@ -222,11 +222,15 @@ func (t *Tournament) ifrl(afterRound int) Lists {
 	if played < t.Settings.Rounds {
 		return l
 	}
+	// Withdrawn players keep their score in the list but may not qualify
+	// for the knockout stages (WOC II.8; EGP Withdrawals): the playoffs,
+	// semi-finals and finals are drawn from the others.
+	qualifying := standing.Qualifying(l.Provisional, plan.QualifyingPlaces(), t.unqualified())
 	if !plan.Playoffs {
-		l.Final = standing.Settled(l.Provisional, 4, plan.DeclareEqual)
+		l.Final = standing.Settled(qualifying, 4, plan.DeclareEqual)
 		return l
 	}
-	l.Playoffs = standing.Playoffs(l.Provisional)
+	l.Playoffs = standing.Playoffs(qualifying)
 	won := map[int]bool{}
 	for _, p := range l.Playoffs {
 		if w, ok := t.playoffWinner(p.Better, p.Worse); ok {
@@ -236,7 +240,7 @@ func (t *Tournament) ifrl(afterRound int) Lists {
 		}
 	}
 	if len(l.Pending) == 0 {
-		l.Final, _ = standing.FinalList(l.Provisional, won)
+		l.Final, _ = standing.FinalList(qualifying, won)
 	}
 	return l
 }
@@ -325,7 +329,7 @@ func (t *Tournament) subLists(ifrl Lists, member func(*Player) bool) (prov, fina
 			ours = append(ours, id)
 		}
 	}
-	final, noSemis = standing.FinalSubList(prov, ours, order)
+	final, noSemis = standing.FinalSubList(standing.Qualifying(prov, 4, t.unqualified()), ours, order)
 	return prov, final, noSemis
 }
 
@@ -344,4 +348,34 @@ func (t *Tournament) Teams(ifrl Lists) []standing.TeamRow {
 // the provisional list while playoffs are pending.
 func (t *Tournament) RankOrder() []int {
 	return idsOf(t.IFRL(0).Current())
+}
+
+// unqualified are the players who may not qualify for the knockout
+// stages: those who withdrew (WOC II.8: "he may not qualify for any
+// semi-finals or finals"; EGP Withdrawals), unless they had already
+// played in them, whose matches stand as drawn.
+func (t *Tournament) unqualified() map[int]bool {
+	var out map[int]bool
+	for _, p := range t.Players {
+		if p.WithdrawnAfterRound == nil || t.playsKnockout(p.ID) {
+			continue
+		}
+		if out == nil {
+			out = map[int]bool{}
+		}
+		out[p.ID] = true
+	}
+	return out
+}
+
+// playsKnockout reports whether player id has a game in a knockout stage
+// (a playoff, semi-final, third place or final of any title).
+func (t *Tournament) playsKnockout(id int) bool {
+	for i := range t.Rounds {
+		r := &t.Rounds[i]
+		if _, _, ok := r.Stage.Knockout(); (ok || r.Stage == StagePlayoff) && r.Plays(id) {
+			return true
+		}
+	}
+	return false
 }

@@ -53,6 +53,23 @@ type Plan struct {
 // robin or Swiss, and Part Two's Swiss.
 func (p Plan) MainRounds() int { return p.Rounds + p.PartTwoSwiss }
 
+// QualifyingPlaces is the number of places of the list the knockout
+// stages draw their players from: the top eight, whose ties WOC II.3.2's
+// playoffs break; the top four, for semi-finals or a third place between
+// 3rd and 4th; the top two for a final alone; none without knockout
+// stages.
+func (p Plan) QualifyingPlaces() int {
+	switch {
+	case p.Playoffs:
+		return 8
+	case p.SemiFinals.Played, p.ThirdPlace.Played:
+		return 4
+	case p.Final.Played:
+		return 2
+	}
+	return 0
+}
+
 // PlanFor returns the plan of an event under ruleset id with players
 // players.
 func PlanFor(id ID, players int) Plan {

@@ -23,7 +23,7 @@ func Playoffs(prov []Row) []Playoff {
 			continue
 		}
 		a, b := prov[pair[0]-1], prov[pair[1]-1]
-		if a.Points == b.Points {
+		if a.Points == b.Points && !a.Unqualified && !b.Unqualified {
 			out = append(out, Playoff{Better: a.Player, Worse: b.Player, BetterRank: pair[0], WorseRank: pair[1]})
 		}
 	}
@@ -64,7 +64,7 @@ func FinalList(prov []Row, won map[int]bool) ([]Row, error) {
 		case losers[r.Player]:
 			lost = append(lost, r)
 			lostPoints[r.Points] = true
-		case i < 4 || inPlayoff[r.Player]:
+		case i < 4 && !r.Unqualified || inPlayoff[r.Player]:
 			semis = append(semis, r)
 		default:
 			rest = append(rest, r)
@@ -90,6 +90,42 @@ func FinalList(prov []Row, won map[int]bool) ([]Row, error) {
 		out = append(out, r)
 	}
 	return append(out, declareEqual(others, len(out)+1)...), nil
+}
+
+// Qualifying is the provisional list as the knockout stages read it when
+// some players may not qualify for them (out: players who withdrew, who
+// "may not qualify for any semi-finals or finals", WOC II.8; EGP
+// Withdrawals): the first places rows are the first players who may, in
+// the provisional order, and those who may not follow them, each keeping
+// his order among the rest; everyone is ranked 1, 2, 3... by the new
+// order, and marked Unqualified. places is the number of places the knockout draws from (8 for
+// WOC II.3.2's playoffs, 4 for semi-finals or a third place, 2 for a final
+// alone); with 0, or nobody out, prov is returned as it is.
+func Qualifying(prov []Row, places int, out map[int]bool) []Row {
+	if places == 0 || len(out) == 0 {
+		return prov
+	}
+	res := make([]Row, 0, len(prov))
+	var held []Row
+	taken := 0
+	for _, r := range prov {
+		if out[r.Player] && taken < places {
+			held = append(held, r)
+			continue
+		}
+		res = append(res, r)
+		if !out[r.Player] {
+			taken++
+		}
+		if taken == places && held != nil {
+			res, held = append(res, held...), nil
+		}
+	}
+	res = append(res, held...)
+	for i := range res {
+		res[i].Rank, res[i].Equal, res[i].Unqualified = i+1, false, out[res[i].Player]
+	}
+	return res
 }
 
 // Settled is the final list of a ruleset without WOC II.3.2's playoffs:
@@ -161,8 +197,15 @@ func FinalSubList(sub []Row, wocSemifinalists []int, ifrlOrder map[int]int) (row
 	if len(top) > 0 {
 		sort.SliceStable(top, func(i, j int) bool { return ifrlOrder[top[i].Player] < ifrlOrder[top[j].Player] })
 	} else {
-		n := min(4, len(rest))
-		top, rest = rest[:n], rest[n:]
+		var others []Row
+		for _, r := range rest {
+			if len(top) < 4 && !r.Unqualified {
+				top = append(top, r)
+			} else {
+				others = append(others, r)
+			}
+		}
+		rest = others
 	}
 	for i := range top {
 		top[i].Rank, top[i].Equal = i+1, false

@@ -107,6 +107,9 @@ type Row struct {
 	Absent int
 	// Draw is the player's ticket in the random draw: lower goes first.
 	Draw uint64
+	// Unqualified: the player may not qualify for the knockout stages, a
+	// playoff among them (he withdrew: WOC II.8); set by Qualifying.
+	Unqualified bool
 }
 
 // Compute ranks the players after in.Rounds rounds: by points, then the

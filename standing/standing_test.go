@@ -357,3 +357,74 @@ func TestSettled(t *testing.T) {
 		t.Errorf("three players: %s", got)
 	}
 }
+
+// TestQualifyingLeavesOutTheWithdrawn: a player who withdrew keeps his
+// score in the list but "may not qualify for any semi-finals or finals"
+// (WOC II.8): the knockout's places go to the next players, he follows
+// them, and no playoff is drawn with him, even in a field too small to
+// fill the places without him.
+func TestQualifyingLeavesOutTheWithdrawn(t *testing.T) {
+	pts := []float64{10, 9, 9, 8, 8, 7, 7, 6, 6, 5}
+	var prov []Row
+	for i, p := range pts {
+		prov = append(prov, Row{Rank: i + 1, Player: 1 + i, Points: p})
+	}
+	order := func(rows []Row) []int {
+		var ids []int
+		for i, r := range rows {
+			if r.Rank != i+1 {
+				t.Fatalf("row %d ranked %d", i, r.Rank)
+			}
+			ids = append(ids, r.Player)
+		}
+		return ids
+	}
+	if got := Qualifying(prov, 4, nil); !reflect.DeepEqual(order(got), order(prov)) {
+		t.Errorf("nobody out: %v", order(got))
+	}
+	out := map[int]bool{1: true, 3: true}
+	got := Qualifying(prov, 4, out)
+	if want := []int{2, 4, 5, 6, 1, 3, 7, 8, 9, 10}; !reflect.DeepEqual(order(got), want) {
+		t.Errorf("top four without 1 and 3: %v, want %v", order(got), want)
+	}
+	if !got[4].Unqualified || !got[5].Unqualified || got[0].Unqualified {
+		t.Errorf("unqualified marks: %+v", got)
+	}
+	// Semi-finals 2, 4, 5, 6: the final list ranks them 1 to 4.
+	final := Settled(got, 4, true)
+	for i, id := range []int{2, 4, 5, 6} {
+		if final[i].Player != id || final[i].Rank != i+1 {
+			t.Errorf("final list %d: %+v", i, final[i])
+		}
+	}
+	// WOC II.3.2 over eight places, in a field of eight all on the same
+	// points, one of whom withdrew: three playoffs, none with him (he is
+	// 8th, and 1st v 8th is not drawn), and he is no semi-finalist.
+	var level []Row
+	for i := range 8 {
+		level = append(level, Row{Rank: i + 1, Player: 1 + i, Points: 7})
+	}
+	eight := Qualifying(level, 8, map[int]bool{3: true})
+	ps := Playoffs(eight)
+	if len(ps) != 3 {
+		t.Errorf("playoffs %+v, want 4th v 5th, 3rd v 6th, 2nd v 7th", ps)
+	}
+	for _, p := range ps {
+		if p.Better == 3 || p.Worse == 3 {
+			t.Errorf("a playoff with the withdrawn player: %+v", p)
+		}
+	}
+	won := map[int]bool{}
+	for _, p := range ps {
+		won[p.Better] = true
+	}
+	f, err := FinalList(eight, won)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range f[:4] {
+		if r.Player == 3 {
+			t.Errorf("withdrawn player among the semi-finalists: %+v", f)
+		}
+	}
+}
