@@ -34,7 +34,7 @@ func TestAPIAddRound(t *testing.T) {
 			t.Fatalf("result: %d %s", status, body)
 		}
 	}
-	if status, body := post(`{"round": 3, "pairs": ["1-3", "2-4"]}`); status != http.StatusConflict || !strings.Contains(body, "round 3 cannot be entered: club has 1 rounds, so the next is round 2") {
+	if status, body := post(`{"round": 3, "pairs": ["1-3", "2-4"]}`); status != http.StatusConflict || !strings.Contains(body, "round 3 cannot be entered: club has 1 round, so the next is round 2") {
 		t.Errorf("round 3 before round 2: %d %s", status, body)
 	}
 	if status, body := post(`{"pairs": ["2-1", "3-4"]}`); status != http.StatusBadRequest || !strings.Contains(body, "#2 Ben and #1 Ann have met before (BOF Swiss system 1") {
