@@ -130,7 +130,7 @@ func (t *Tournament) RecordChoice(n, table int, chose Decision) (*Game, error) {
 		return nil, Errorf(EINVALID, "%s: game %d has its colours fixed, those of game 1 reversed (WOC III.1): nobody chooses", kg.label, kg.number)
 	}
 	if chose == ChoseDrawWin && !kg.drawWin {
-		return nil, Errorf(EINVALID, "%s, game %d: %s chooses his colour, without the draw-win (%s): give black or white", kg.label, kg.number, t.Describe(kg.chooser), colourOnlyRule(t.Rules))
+		return nil, Errorf(EINVALID, "%s, game %d: %s chooses the colour, without the draw-win (%s): give black or white", kg.label, kg.number, t.Describe(kg.chooser), colourOnlyRule(t.Rules))
 	}
 	if chose != ChoseDrawWin && Side(chose) != g.sideOf(kg.chooser) {
 		return nil, Errorf(EINVALID, "%s chose %s but has %s at round %d table %d: re-pair the game with 'outflank pair %s --match %s --replace --choice %s'",

@@ -429,7 +429,7 @@ func (t *Tournament) assignColours(ms []Match, opts PairOptions) ([]assignment, 
 		case hasOther && od == ChoseDrawWin:
 			return nil, Errorf(EINVALID, "--choice: %s cannot take the draw-win: %s has it", t.Describe(other), t.Describe(chooser))
 		case d == ChoseDrawWin && !n.DrawWin:
-			return nil, Errorf(EINVALID, "--choice: in the %s %s chooses his colour, without the draw-win (%s): give black or white",
+			return nil, Errorf(EINVALID, "--choice: in the %s %s chooses the colour, without the draw-win (%s): give black or white",
 				m.Label, t.Describe(chooser), colourOnlyRule(t.Rules))
 		case opts.AskChoices && !own && !chooserUntold:
 			return nil, Errorf(EINVALID, "%s: %s's %s is not given (%s): give it, or say that he has not told it yet", game, t.Describe(chooser), what, drawWinRule(t.Rules))

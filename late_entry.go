@@ -39,8 +39,8 @@ func (t *Tournament) LateEntryNote(ids []int) string {
 	if next > 2 {
 		missed, flag = fmt.Sprintf("rounds 1-%d count", next-1), fmt.Sprintf("1-%d", next-1)
 	}
-	note := fmt.Sprintf("%s: a late entry, paired from round %d; %s as not played (no point; 32 + C x own points each in the quotient: WOC Appendix A §3 c)",
-		t.describeFew(ids), next, missed)
+	note := fmt.Sprintf("%s: a late entry, paired from round %d; %s as not played (no point; 32 + C x own points each in the quotient: %s)",
+		t.describeFew(ids), next, missed, unplayedQuotientRule(t.Rules))
 	if allowed, _ := t.AbsenceAllowed(); allowed {
 		note += fmt.Sprintf("; to score them as %s, record them: 'outflank player absent %s %d --rounds %s'", t.unplayedRule(), t.Slug, ids[0], flag)
 	}
@@ -85,6 +85,23 @@ func (t *Tournament) describeFew(ids []int) string {
 		s += fmt.Sprintf(" and %d more", len(ids)-3)
 	}
 	return s
+}
+
+// unplayedQuotientRule cites the rule that counts a round not played as
+// 32 + C x own points in the Brightwell quotient, in the event's own
+// rulebook: a BOF event is not told of the WOC's appendix. BOF 15 d names
+// byes and withdrawn opponents only; its unplayed rounds follow the same
+// rule (docs/rules.md, "How an absent round counts").
+func unplayedQuotientRule(id rules.ID) string {
+	switch id {
+	case rules.EGP:
+		return "EGP Appendix A §3 c"
+	case rules.AOF:
+		return "AOF Appendix B §3 c"
+	case rules.BOFRegional, rules.BOFNational:
+		return "BOF general rule 15 d, as for a bye"
+	}
+	return "WOC Appendix A §3 c"
 }
 
 // unplayedRule words how a game not played scores, and the rule.

@@ -30,12 +30,14 @@ func TestLateEntryNote(t *testing.T) {
 	playRound(t, woc)
 	pairNext(t, woc)
 	note := late(woc)
-	if !strings.Contains(note, "paired from round 3; rounds 1-2 count as not played") || strings.Contains(note, "player absent") {
+	if !strings.Contains(note, "paired from round 3; rounds 1-2 count as not played") || strings.Contains(note, "player absent") || !strings.Contains(note, "quotient: WOC Appendix A §3 c)") {
 		t.Errorf("WOC Swiss: %q", note)
 	}
 	bof := absenceEvent(t, rules.BOFRegional, 12, 7)
 	pairNext(t, bof)
-	if note := late(bof); !strings.Contains(note, "games not played, 20-44 (BOF general rule 11") || !strings.Contains(note, "--rounds 1'") {
+	// A BOF event cites its own rulebook for the quotient, not the WOC's.
+	if note := late(bof); !strings.Contains(note, "games not played, 20-44 (BOF general rule 11") || !strings.Contains(note, "--rounds 1'") ||
+		!strings.Contains(note, "quotient: BOF general rule 15 d, as for a bye)") || strings.Contains(note, "WOC") {
 		t.Errorf("BOF Swiss: %q", note)
 	}
 	over := absenceEvent(t, rules.Custom, 2, 1)

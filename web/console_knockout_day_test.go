@@ -226,7 +226,7 @@ func TestConsoleRepairAndWithdrawOneGame(t *testing.T) {
 	mustContain(t, "the young semi-finals' results", page, "Knockout games still to play", "Table 3 Young semi-final 1, game 1 · pair it again", "Table 4 Young semi-final 2, game 1 · pair it again")
 	again := regexpFind(t, page.body, `href="(/t/woc/admin/pair\?match=young-semi-final-1&amp;replace=1)"`)
 	proposal := td.get(td.get(strings.ReplaceAll(again, "&amp;", "&")).location)
-	mustContain(t, "the game paired again", proposal, "Pair Young semi-final 1, game 1 again", "Player 09 chooses his colour or the draw-win", "Publish the game paired again")
+	mustContain(t, "the game paired again", proposal, "Pair Young semi-final 1, game 1 again", "Player 09 chooses the colour or the draw-win", "Publish the game paired again")
 	if strings.Contains(proposal.body, `name="c10"`) || strings.Contains(proposal.body, `name="c1"`) {
 		t.Errorf("the other matches' choices are asked for:\n%s", text(proposal.body))
 	}
@@ -275,7 +275,7 @@ func TestConsoleChoiceFormChoosesNothing(t *testing.T) {
 	if !strings.Contains(proposal.body, `id="publish" disabled`) {
 		t.Errorf("publishing does not wait for the choices:\n%s", text(proposal.body))
 	}
-	mustContain(t, "the form", proposal, "Young semi-final 1, game 1: Player 09 chooses his colour or the draw-win",
+	mustContain(t, "the form", proposal, "Young semi-final 1, game 1: Player 09 chooses the colour or the draw-win",
 		"draw-win: Player 12 chooses the colours; a draw goes to Player 09", "not told yet: Player 09 plays black for now",
 		"After Player 09's draw-win, Player 12 chooses the colours (only if Player 09 takes the draw-win)", "not told yet: Player 12 plays white for now")
 	if bad := td.post("/t/woc/admin/pair", publishValues(t, proposal.body)); bad.status != http.StatusBadRequest || len(s.tournament("woc").Rounds) != 11 {

@@ -15,10 +15,11 @@ import (
 )
 
 // TestBrowserMovedRoundRobin is issue 24's first case in the console: an
-// 8-player BOF regional moved from another program, its round 1 typed on
-// "Enter round 1 by hand" (1-2 3-4 5-6 7-8, the stage left to the event's
-// format: a round robin). Pair proposes round 2 as the round robin's
-// completion, meeting nobody twice. A 6-player event whose first three
+// 8-player BOF regional moved from another program after round 2, its
+// rounds 1 and 2 typed on the Pair page's "Enter round N by hand" (the
+// stage left to the event's format: a round robin), their results entered
+// at the keyboard. Pair proposes round 3 as the round robin's completion,
+// meeting nobody twice, and publishes just that. A 6-player event whose first three
 // rounds leave no completion gets a refusal that says what to do in the
 // console's words. Photographed at 375 and 1280 px.
 func TestBrowserMovedRoundRobin(t *testing.T) {
@@ -49,38 +50,60 @@ func TestBrowserMovedRoundRobin(t *testing.T) {
 		}
 	}
 	tab := newProfile(t, browser)
-	login(t, tab, site, "chief", "/t/moved/admin/round")
-	if err := chromedp.Do(tab, chromedp.WaitVisible(chromedp.CSS(`textarea[name="pairs"]`)),
-		chromedp.SendKeys(`textarea[name="pairs"]`, "1-2\n3-4\n5-6\n7-8"),
-		chromedp.Click(`form.grid button[type="submit"]`),
-		chromedp.WaitVisible(chromedp.CSS(".flash"))); err != nil {
-		t.Fatal(err)
-	}
-	if got := run(t, tab, textOf(".flash")); !strings.Contains(got, "Saved: round 1 (round-robin): 1-2, 3-4, 5-6, 7-8.") {
+	login(t, tab, site, "chief", "/t/moved/admin")
+	// Rounds 1 and 2 as played elsewhere, typed on the form the Pair
+	// page's "Enter round N by hand" opens; their results at the keyboard.
+	if got := roundByHand(t, tab, site, "moved", 1, "1-2\n3-4\n5-6\n7-8"); !strings.Contains(got, "Saved: round 1 (round-robin): 1-2, 3-4, 5-6, 7-8.") {
 		t.Errorf("round 1 by hand: %q", got)
 	}
-	results("moved", 1)
-	first := map[[2]string]bool{}
-	for i := 1; i <= 8; i += 2 {
-		first[[2]string{fmt.Sprintf("Player %02d", i), fmt.Sprintf("Player %02d", i+1)}] = true
+	consoleResults(t, tab, site, "moved", 1, "40-24", "40-24", "40-24", "40-24")
+	if got := roundByHand(t, tab, site, "moved", 2, "1-3\n2-4\n5-7\n6-8"); !strings.Contains(got, "Saved: round 2 (round-robin): 1-3, 2-4, 5-7, 6-8.") {
+		t.Errorf("round 2 by hand: %q", got)
+	}
+	consoleResults(t, tab, site, "moved", 2, "40-24", "40-24", "40-24", "40-24")
+	moved := func() *outflank.Tournament {
+		t.Helper()
+		tour, err := site.db.Tournament(ctx, "moved")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tour
+	}
+	played := met(moved(), 2)
+	if len(played) != 8 {
+		t.Fatalf("rounds 1-2 as stored: %v", played)
 	}
 	for _, width := range []int64{375, 1280} {
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 900), chromedp.Navigate(site.url+"/t/moved/admin/pair"), chromedp.WaitVisible(chromedp.CSS("#publish"))); err != nil {
 			t.Fatal(err)
 		}
-		if got := run(t, tab, textOf(".proposal h2")); !strings.Contains(got, "single round robin, completing round 1 as played") {
-			t.Errorf("round 2's method: %q", got)
+		if got := run(t, tab, textOf(".proposal h2")); !strings.Contains(got, "Round 3") || !strings.Contains(got, "single round robin, completing rounds 1-2 as played") {
+			t.Errorf("round 3's method: %q", got)
 		}
-		games := run(t, tab, chromedp.Evaluate[[][2]string](`Array.from(document.querySelectorAll(".proposal tbody tr")).map(function (tr) { var c = tr.querySelectorAll("td"); return [c[1].textContent.trim().replace(/ \S+$/, ""), c[2].textContent.trim().replace(/ \S+$/, "")]; })`))
+		games := proposed(t, tab, moved())
 		if len(games) != 4 {
-			t.Fatalf("round 2 proposes %d games: %v", len(games), games)
+			t.Fatalf("round 3 proposes %d games: %v", len(games), games)
 		}
 		for _, g := range games {
-			if first[[2]string{min(g[0], g[1]), max(g[0], g[1])}] {
-				t.Errorf("round 2 proposes a rematch: %v", g)
+			if played[[2]int{min(g[0], g[1]), max(g[0], g[1])}] {
+				t.Errorf("round 3 proposes a rematch: #%d v #%d", g[0], g[1])
 			}
 		}
 		photograph(t, tab, dir, fmt.Sprintf("console-pair-completing-%d", width))
+	}
+	// Published from the console, round 3 is the one proposed: no rematch.
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	publishProposal(t, tab, site, "moved", nil)
+	r3 := moved().Rounds[2]
+	if r3.Stage != outflank.StageRoundRobin || len(r3.Games) != 4 {
+		t.Fatalf("round 3 as published: %+v", r3)
+	}
+	for _, g := range r3.Games {
+		if played[[2]int{min(g.Black, g.White), max(g.Black, g.White)}] {
+			t.Errorf("round 3 as published pairs #%d v #%d again", g.Black, g.White)
+		}
 	}
 
 	for _, pairs := range [][]string{{"1-2", "3-4", "5-6"}, {"1-3", "2-5", "4-6"}, {"1-6", "2-4", "3-5"}} {

@@ -18,8 +18,9 @@ import (
 // TestBrowserConsoleNamesakes: with the real joueurs.txt, "marconi" and
 // Enter register nobody (four MARCONI match it equally well; PAPP's order
 // once gave Paola, ARG, unrated, for Flavio, ITA, 1050), and the status
-// line says to choose; ↓ ↓ Enter registers the one chosen. "puzzo giu"
-// and Enter register Giulio, the one player the words can mean. The
+// line says to choose; ↓ ↓ Enter registers the one chosen. "puzzo" and
+// Enter register nobody either (three PUZZO); "puzzo giu" and Enter
+// register Giulio, the one player the words can mean. The
 // players page and a WOC's (its players without gender or birth date, an
 // additional player who makes the field odd) are photographed at 375 and
 // 1280 px, and do not scroll sideways.
@@ -62,8 +63,22 @@ func TestBrowserConsoleNamesakes(t *testing.T) {
 	typeKeys(t, tab, kb.Enter)
 	waitPage(t, tab, "Flavio's registration", `!!document.querySelector("p.flash") && document.querySelector("p.flash").textContent.indexOf("Registered #1 MARCONI, Flavio") >= 0`)
 
-	// One player stands out: Enter registers him at once.
+	// "puzzo" alone: three PUZZO match it equally well (Claudia, the
+	// first in the file, was once registered for Giulio): Enter registers
+	// nobody either.
 	waitPage(t, tab, "the search box's focus", focused+` === "wof-search"`)
+	typeKeys(t, tab, "puzzo")
+	suggested("puzzo", 3)
+	waitPage(t, tab, "the namesakes announced", `document.getElementById("search-status").textContent.indexOf("match “puzzo” equally well") > 0`)
+	typeKeys(t, tab, kb.Enter)
+	time.Sleep(500 * time.Millisecond)
+	waitPage(t, tab, "the page after Enter", `location.pathname === "/t/open/admin/players" && document.getElementById("search-status").textContent.indexOf("choose one with ↓ and ↑") > 0`)
+	if n := len(site.tournament(t).Players); n != 1 {
+		t.Fatalf("Enter on the PUZZO namesakes registered someone: %d players", n)
+	}
+	// One more word: one player stands out, and Enter registers him at
+	// once.
+	run(t, tab, chromedp.Evaluate[chromedp.Void](`document.getElementById("wof-search").value = ""`))
 	typeKeys(t, tab, "puzzo giu")
 	suggested("puzzo giu", 1)
 	waitPage(t, tab, "Giulio chosen", `document.querySelector('#suggestions li[aria-selected="true"]').textContent.indexOf("PUZZO, Giulio") === 0`)

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,7 +25,9 @@ import (
 // keyboard: the page says game 3 is not needed, the withdrawal asks first
 // (Enter keeps it), and withdraws that game alone, every other game
 // keeping its table. The judge's board names the match; a player's
-// withdrawal asks first too. Each page is photographed at 375 and 1280 px
+// withdrawal asks first too. At 14:10 the console pairs the final; while
+// it is in play the public order of finish puts its players 1–2 and third
+// place 3–4 until it is decided. Each page is photographed at 375 and 1280 px
 // (knockout-*.png), none scrolling sideways.
 func TestBrowserThirdDay(t *testing.T) {
 	browser := newBrowserFor(t, 3*time.Minute)
@@ -242,4 +245,58 @@ func TestBrowserThirdDay(t *testing.T) {
 	if p, _ := woc().Player(12); p.WithdrawnAfterRound != nil {
 		t.Error("Enter on the question withdrew the player")
 	}
+
+	// 14:10: the young players' games over, the console pairs the final,
+	// third place and the women's third place. While the final is in play
+	// the public order of finish puts its two players 1–2, never a guess,
+	// and third place 3–4 until it is decided, then 3 and 4 (WOC III.3.3).
+	result(17, 2, "40-24")
+	result(18, 3, "40-24")
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tab, chromedp.Navigate(site.url+"/t/woc/admin/pair")); err != nil {
+		t.Fatal(err)
+	}
+	waitPage(t, tab, "the 14:10 proposal", `!!document.getElementById("show-colours") && document.getElementById("publish").disabled`)
+	for _, c := range []string{`input[name="c1"][value="black"]`, `input[name="c3"][value="black"]`, `input[name="c7"][value="black"]`} {
+		click(c)
+	}
+	click("#show-colours")
+	waitPage(t, tab, "the colours of the choices", `location.search.indexOf("choice=") >= 0 && !!document.getElementById("publish") && !document.getElementById("publish").disabled`)
+	click("#publish")
+	waitPage(t, tab, "published", `location.pathname === "/t/woc/admin/results"`)
+	if got := games(19, 21); got != "19/1:1-2 20/2:3-4 21/3:7-8" {
+		t.Fatalf("14:10: %s", got)
+	}
+	finish := func(want map[int]string) {
+		t.Helper()
+		if err := chromedp.Do(tab, chromedp.Navigate(site.url+"/t/woc/standings?list=finish"), chromedp.WaitVisible(chromedp.CSS("table.places"))); err != nil {
+			t.Fatal(err)
+		}
+		rows := run(t, tab, chromedp.Evaluate[[][3]string](`Array.from(document.querySelector("table.places").querySelectorAll("tbody tr")).map(function (tr) {
+			return [tr.dataset.player, tr.querySelector("td").textContent.trim(), String(tr.classList.contains("undecided"))]; })`))
+		got := map[int]string{}
+		for i, r := range rows {
+			id, _ := strconv.Atoi(r[0])
+			place := r[1]
+			if r[2] == "true" {
+				place += " undecided"
+			}
+			got[id] = place
+			if _, ok := want[id]; !ok && i < len(want) {
+				t.Errorf("the order of finish's row %d is #%d, %q: not a semi-finalist", i+1, id, r[1])
+			}
+		}
+		for id, w := range want {
+			if got[id] != w {
+				t.Errorf("the order of finish puts #%d at %q, want %q", id, got[id], w)
+			}
+		}
+	}
+	finish(map[int]string{1: "1–2 undecided", 2: "1–2 undecided", 3: "3–4 undecided", 4: "3–4 undecided"})
+	both("knockout-finish-final-on")
+	result(20, 2, "40-24")
+	finish(map[int]string{1: "1–2 undecided", 2: "1–2 undecided", 3: "3", 4: "4"})
+	both("knockout-finish-third-decided")
 }
