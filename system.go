@@ -166,12 +166,31 @@ func systemTable(id rules.ID, rounds int) string {
 		return "up to 4 players a triple round robin, 5-6 a double one, 7-12 a single one (7-8 then 4 Swiss rounds), more a Swiss (EGP II.2)"
 	case rules.AOF:
 		return "5 or 6 players a single round robin, more a Swiss (AOF 1.2)"
-	case rules.BOFRegional:
-		return "a round robin when the 7 rounds allow one (8 players or fewer), else a Swiss (BOF general rule 8; Regionals 1)"
-	case rules.BOFNational:
-		return "a round robin when the 9 rounds allow one (10 players or fewer), else a Swiss (BOF general rule 8; National 3)"
+	case rules.BOFRegional, rules.BOFNational:
+		// The event's own rounds, which the director may have set (a
+		// Regional of 6 Swiss rounds: BOF Regionals 1); 0 (not known here)
+		// is the ruleset's.
+		rule, usual := "Regionals 1", 7
+		if id == rules.BOFNational {
+			rule, usual = "National 3", 9
+		}
+		if rounds <= 0 {
+			rounds = usual
+		}
+		return fmt.Sprintf("a round robin when the %s allow one (%s or fewer), else a Swiss (BOF general rule 8; %s)",
+			RoundCount(rounds), words.Count(largestRoundRobin(rounds), "player"), rule)
 	}
 	return fmt.Sprintf("a round robin when the %s allow one, else a Swiss, as BOF general rule 8; the settings choose another system", RoundCount(rounds))
+}
+
+// largestRoundRobin is the largest field a single round robin of the
+// given rounds can take: n players need n-1 rounds, or n when n is odd
+// (roundsPerCycle).
+func largestRoundRobin(rounds int) int {
+	if rounds%2 == 1 {
+		return rounds + 1
+	}
+	return rounds
 }
 
 // withSystem is plan p with the main stage the director chose, where it

@@ -190,3 +190,31 @@ func TestHandStage(t *testing.T) {
 		t.Errorf("after the main stage and a playoff: %s", got)
 	}
 }
+
+// TestSystemTableCountsTheEventsRounds: before the field is known, a BOF
+// event says which fields its own rounds allow a round robin for: a
+// Regional set to 6 Swiss rounds (BOF Regionals 1 allows it) takes a round
+// robin of 6 players at most, not the 8 of the usual 7 rounds.
+func TestSystemTableCountsTheEventsRounds(t *testing.T) {
+	for _, tc := range []struct {
+		id     rules.ID
+		rounds int
+		want   string
+	}{
+		{rules.BOFRegional, 6, "a round robin when the 6 rounds allow one (6 players or fewer)"},
+		{rules.BOFRegional, 7, "a round robin when the 7 rounds allow one (8 players or fewer)"},
+		{rules.BOFRegional, 0, "a round robin when the 7 rounds allow one (8 players or fewer)"},
+		{rules.BOFNational, 9, "a round robin when the 9 rounds allow one (10 players or fewer)"},
+		{rules.BOFNational, 11, "a round robin when the 11 rounds allow one (12 players or fewer)"},
+	} {
+		if got := systemTable(tc.id, tc.rounds); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s, %d rounds: %q, want %q...", tc.id, tc.rounds, got, tc.want)
+		}
+	}
+	for rounds := 1; rounds <= 15; rounds++ {
+		n := largestRoundRobin(rounds)
+		if roundsPerCycle(n) > rounds || roundsPerCycle(n+1) <= rounds {
+			t.Errorf("%d rounds: %d players is not the largest round robin they allow", rounds, n)
+		}
+	}
+}
