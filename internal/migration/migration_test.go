@@ -1,152 +1,144 @@
 package migration
 
 import (
-	"os"
+	"errors"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"outflank"
 	"outflank/internal/shareddata"
+	"outflank/rules"
 )
 
-// The full sweep: every file of ../shared/data/elo and a sample of the WOF
-// archive, every k (or 8 of them for long events). Without it, a few
-// seconds: three real events, three values of k each.
-var full = os.Getenv("OUTFLANK_MIGRATION") == "full"
+// The sweep over real events, with every view checked, is TestMigration
+// in cmd/outflank, where the command line's Main is reachable; these tests
+// check the replay's parts.
 
-// tally is what the replays met, for the report.
-type tally struct {
-	files, replays, forced, paired               int
-	rematches, refusals, completion, bounded     int
-	unclear, swissRefusals, roundRobins, swisses int
-	exhausted, archive, completing               int
-	skipped                                      map[string]int
-	examples                                     map[string]string
-}
-
-// TestMigration is issue 24's proof on real events: each is created under
-// its ruleset (BOF for British events, else custom) with its system (a
-// round robin when its games are one), its first k rounds entered by hand
-// exactly as played, and the rounds left paired by 'pair' with simulated
-// results. 'pair' must never pair a rematch (players who have met as
-// often as the rules let them: once, or once a cycle of a round robin), and
-// every refusal must say what the director can do. The counts are logged
-// (go test -v; OUTFLANK_MIGRATION=full for the full sweep).
-func TestMigration(t *testing.T) {
+// TestLoadRecoversRounds: the rounds of real files whose markers or order
+// are odd are recovered, and each event gets the ruleset whose plan is its
+// own: a round robin of 3 players listed without markers (each round a
+// game and a bye), finals entered under the last round's marker,
+// knockout games listed before the rounds, a final marked as a round, a
+// WOC and an EGP played to their rulebooks' plans.
+func TestLoadRecoversRounds(t *testing.T) {
 	elo := shareddata.Dir(t, "elo")
-	start := time.Now()
-	files, err := filepath.Glob(filepath.Join(elo, "*.ELO"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no .ELO files in %s: %v", elo, err)
-	}
-	sort.Strings(files)
-	tl := &tally{skipped: map[string]int{}, examples: map[string]string{}}
-	var events []*Event
-	if !full {
-		files = []string{filepath.Join(elo, "20100313_Oadby_Regional.ELO"), filepath.Join(elo, "20190608_Roma_open.ELO"), filepath.Join(elo, "20090110_EGP_Roma.ELO")}
-	}
-	for _, f := range files {
-		ev, skip, err := Load(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if skip != "" {
-			tl.skipped[skip]++
+	for _, tc := range []struct {
+		file           string
+		rules          rules.ID
+		rounds, cycles int
+	}{
+		{"19950108_JKTT.ELO", rules.Custom, 6, 2},
+		{"19970920_GDPRIX.ELO", rules.Custom, 10, 2},
+		{"20140116_Othello_World_Cup.ELO", rules.Custom, 11, 0},
+		{"20190907_CH_India.ELO", rules.Custom, 5, 0},
+		{"20190324_40_Meijin.ELO", rules.Custom, 7, 0},
+		{"19951116_WOC_1995.ELO", rules.WOC, 13, 1},
+		{"20090110_EGP_Roma.ELO", rules.EGP, 11, 0},
+		{"20100313_Oadby_Regional.ELO", rules.BOFRegional, 7, 1},
+	} {
+		ev, skip, err := Load(filepath.Join(elo, tc.file))
+		if err != nil || skip != "" {
+			t.Errorf("%s: %v, skipped: %q", tc.file, err, skip)
 			continue
 		}
-		events = append(events, ev)
-	}
-	tl.files = len(files)
-	if full {
-		archive := shareddata.Dir(t, filepath.Join("wof", "results"))
-		all, err := filepath.Glob(filepath.Join(archive, "*", "*.ELO"))
-		if err != nil || len(all) == 0 {
-			t.Fatalf("no .ELO files in %s: %v", archive, err)
+		if ev.Rules != tc.rules || ev.Rounds() != tc.rounds || ev.Cycles != tc.cycles {
+			t.Errorf("%s: %s, %d rounds, %d cycles; want %s, %d rounds, %d cycles", tc.file, ev.Rules, ev.Rounds(), ev.Cycles, tc.rules, tc.rounds, tc.cycles)
 		}
-		sample, skipped, err := Sample(all, 25, 220, Load)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for reason, n := range skipped {
-			tl.skipped[reason] += n
-		}
-		tl.archive = len(sample)
-		events = append(events, sample...)
-	}
-	ks := 3
-	if full {
-		ks = 8
-	}
-	for _, ev := range events {
-		if ev.Cycles > 0 {
-			tl.roundRobins++
-		} else {
-			tl.swisses++
-		}
-		for _, k := range Ks(ev.Rounds(), ks) {
-			out, err := Replay(ev, k, Options{Seed: 24})
-			if err != nil {
-				t.Errorf("%s, k=%d: %v", ev.Name(), k, err)
-				continue
+		for i, r := range ev.Played.Rounds {
+			seen := map[int]bool{}
+			for _, g := range r.Games {
+				if seen[g.Black] || seen[g.White] {
+					t.Errorf("%s: round %d has a player twice", tc.file, i+1)
+				}
+				seen[g.Black], seen[g.White] = true, true
 			}
-			tl.add(ev, out)
 		}
-	}
-	t.Logf("%d files of elo/ and %d events sampled from the archive: %d events replayed (%d round robins, %d Swiss), %d replays, %d rounds entered by hand forced, %d rounds paired (%d of them completing a round robin from the rounds played), in %v",
-		tl.files, tl.archive, len(events), tl.roundRobins, tl.swisses, tl.replays, tl.forced, tl.paired, tl.completing, time.Since(start).Round(time.Millisecond))
-	t.Logf("files skipped, their rounds not recovered: %v", tl.skipped)
-	t.Logf("rematches paired: %d; refusals: %d (round robin not completable: %d, of which search bound hit: %d; Swiss: %d, of which %d with a player who had met everyone); refusals without a way out: %d",
-		tl.rematches, tl.refusals, tl.completion, tl.bounded, tl.swissRefusals, tl.exhausted, tl.unclear)
-	for kind, example := range tl.examples {
-		t.Logf("example %s: %s", kind, example)
-	}
-	if tl.rematches > 0 {
-		t.Errorf("%d rematches paired", tl.rematches)
-	}
-	if tl.unclear > 0 {
-		t.Errorf("%d refusals say nothing of what to do", tl.unclear)
-	}
-	if tl.replays == 0 {
-		t.Fatal("nothing replayed")
 	}
 }
 
-func (tl *tally) add(ev *Event, out *Outcome) {
-	tl.replays++
-	tl.forced += out.Forced
-	tl.paired += out.Paired
-	tl.completing += out.Completing
-	tl.rematches += len(out.Rematches)
-	for _, r := range out.Rematches {
-		tl.examples["rematch"] = ev.Name() + ": " + r
+// TestReplayThroughKnockouts: the WOC 1995 (14 players, a round robin by
+// WOC II.2 b) replayed from round 5 is completed from the rounds played,
+// then its playoffs, semi-finals and final are paired and played to the
+// end, and nobody meets twice in the round robin.
+func TestReplayThroughKnockouts(t *testing.T) {
+	ev, skip, err := Load(shareddata.File(t, "elo", "19951116_WOC_1995.ELO"))
+	if err != nil || skip != "" {
+		t.Fatalf("%v %q", err, skip)
 	}
-	if out.Refusal == "" {
-		return
+	out, err := Replay(ev, 5, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
 	}
-	tl.refusals++
-	kind := "Swiss refusal"
-	switch {
-	case out.Bounded:
-		tl.bounded++
-		tl.completion++
-		kind = "round robin refusal (bound)"
-	case out.Completion:
-		tl.completion++
-		kind = "round robin refusal"
-	default:
-		tl.swissRefusals++
-		if out.Exhausted {
-			tl.exhausted++
+	if !out.Finished || out.Refusal != "" || out.Completing != 8 || out.Knockout == 0 || len(out.Rematches) > 0 {
+		t.Fatalf("finished %v, refusal %q, %d rounds completing the round robin, %d knockout rounds, rematches %v",
+			out.Finished, out.Refusal, out.Completing, out.Knockout, out.Rematches)
+	}
+	final := false
+	for _, r := range out.Tournament.Rounds {
+		for _, g := range r.Games {
+			if g.Result == nil {
+				t.Errorf("round %d (%s) table %d has no result", r.Number, r.Stage, g.Table)
+			}
+		}
+		final = final || r.Stage == outflank.StageFinal
+	}
+	if !final {
+		t.Error("no final was played")
+	}
+}
+
+// TestRematchFree: four players can play a round without a rematch until
+// they have played the three rounds of a round robin; a fifth, odd one
+// out, needs a bye for someone without one.
+func TestRematchFree(t *testing.T) {
+	tour, err := outflank.NewTournament("four", "Four", "2026-01-01", rules.Custom, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"A", "B", "C", "D"} {
+		if _, err := tour.AddPlayer(outflank.Player{Name: n}); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if !out.Clear {
-		tl.unclear++
-		kind = "unclear refusal"
+	for i, round := range [][]outflank.Pair{{{Black: 1, White: 2}, {Black: 3, White: 4}}, {{Black: 1, White: 3}, {Black: 2, White: 4}}, {{Black: 1, White: 4}, {Black: 2, White: 3}}} {
+		if !rematchFree(tour, i+1, false) {
+			t.Errorf("round %d: a pairing without a rematch exists", i+1)
+		}
+		if _, err := tour.AddRound(outflank.StageSwiss, round, nil); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if _, seen := tl.examples[kind]; !seen {
-		tl.examples[kind] = ev.Name() + ", k=" + strconv.Itoa(out.K) + ": " + strings.ReplaceAll(out.Refusal, "\n", " ")
+	if rematchFree(tour, 4, false) {
+		t.Error("round 4 of four players who have all met: no pairing without a rematch exists")
+	}
+	if !rematchFree(tour, 4, true) {
+		t.Error("round 4 in a modified Swiss: second meetings are allowed")
+	}
+}
+
+// TestSweepReportsEachDisagreement: a views check's disagreements are
+// each reported with the event's file and k; a check that fails is a
+// replay that failed, not a pass.
+func TestSweepReportsEachDisagreement(t *testing.T) {
+	ev, skip, err := Load(shareddata.File(t, "elo", "20190608_Roma_open.ELO"))
+	if err != nil || skip != "" {
+		t.Fatalf("%v %q", err, skip)
+	}
+	s := NewSweep()
+	s.Run([]*Event{ev}, 2, 24, func(ev *Event, k int, tour *outflank.Tournament) (int, []string, error) {
+		if k == 1 {
+			return 3, []string{"HTML crosstable: #4 X has 40 discs; by hand: 60"}, nil
+		}
+		return 0, nil, errors.New("GET /t/x/standings: 500")
+	})
+	if s.Replays != 1 || s.Checked != 1 || s.Documents != 3 || len(s.Disagreements) != 1 || len(s.Errors) != 1 ||
+		s.Disagreements[0] != "elo/20190608_Roma_open.ELO, k=1: HTML crosstable: #4 X has 40 discs; by hand: 60" ||
+		!strings.Contains(s.Errors[0], "k=5: GET /t/x/standings: 500") {
+		t.Errorf("replays %d, checked %d, documents %d, disagreements %q, errors %q", s.Replays, s.Checked, s.Documents, s.Disagreements, s.Errors)
+	}
+	report := strings.Join(s.Report(), "\n")
+	if !strings.Contains(report, "views checked: 1 replays, 3 documents; disagreements: 1") {
+		t.Errorf("report:\n%s", report)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"hash/fnv"
 	"path/filepath"
 	"slices"
+
+	"outflank/rules"
 )
 
 // Stratum is a kind of event the archive's sample must hold: a field size
@@ -23,6 +25,13 @@ var Strata = func() []Stratum {
 	return s
 }()
 
+// knockouts reports whether ruleset id has knockout stages after the main
+// stage (rules.Plan: playoffs, semi-finals, finals).
+func knockouts(id rules.ID) bool {
+	p := rules.PlanFor(id, 30)
+	return p.Final.Played || p.SemiFinals.Played || p.Playoffs
+}
+
 func stratumOf(ev *Event) Stratum {
 	players := map[int]bool{}
 	for _, r := range ev.Played.Rounds {
@@ -40,7 +49,8 @@ func stratumOf(ev *Event) Stratum {
 
 // Sample chooses, deterministically, at least total events of the archive's
 // files: in the order of a hash of their names, up to perStratum of each
-// stratum, then any, until total; files whose rounds cannot be recovered
+// stratum and of each ruleset with knockout stages (WOC, EGP, AOF, BOF
+// National: rulesetOf), then any, until total; files whose rounds cannot be recovered
 // are counted in skipped by reason, and the events they would have been
 // are not in the sample. read loads a file (Load).
 func Sample(files []string, perStratum, total int, read func(string) (*Event, string, error)) ([]*Event, map[string]int, error) {
@@ -62,6 +72,7 @@ func Sample(files []string, perStratum, total int, read func(string) (*Event, st
 	})
 	skipped := map[string]int{}
 	taken := map[Stratum]int{}
+	byRules := map[rules.ID]int{}
 	var sample, spare []*Event
 	for _, f := range order {
 		full := true
@@ -81,8 +92,10 @@ func Sample(files []string, perStratum, total int, read func(string) (*Event, st
 			skipped[skip]++
 			continue
 		}
-		if s := stratumOf(ev); taken[s] < perStratum {
+		s := stratumOf(ev)
+		if taken[s] < perStratum || knockouts(ev.Rules) && byRules[ev.Rules] < perStratum {
 			taken[s]++
+			byRules[ev.Rules]++
 			sample = append(sample, ev)
 		} else if len(spare) < total {
 			spare = append(spare, ev)
