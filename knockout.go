@@ -235,6 +235,37 @@ func (t *Tournament) playMatch(m *Match) {
 	if err != nil {
 		m.Blocked = strings.TrimPrefix(err.Error(), "knockout: ")
 		m.State = knockout.State{}
+		return
+	}
+	if !m.State.Done && !m.InPlay() {
+		t.walkover(m)
+	}
+}
+
+// walkover decides m, undecided and with no game in play, when a player
+// has withdrawn: he is not paired again (WOC II.8, EGP Withdrawals: a BYE
+// takes his place, and a BYE loses every game), so his opponent wins the
+// match without playing the games left. A semi-finalist who withdraws
+// after game 1 loses his semi-final, and then his third-place match. When
+// both have withdrawn, the rules are silent: the better-ranked goes
+// through, as a match tied on points and discs does (WOC III.1).
+func (t *Tournament) walkover(m *Match) {
+	gone := func(id int) bool {
+		p, ok := t.Player(id)
+		return ok && p.WithdrawnAfterRound != nil
+	}
+	higher, lower := gone(m.Higher), gone(m.Lower)
+	if !higher && !lower {
+		return
+	}
+	m.State.Done, m.State.Next = true, nil
+	switch {
+	case higher && lower:
+		m.State.Winner, m.State.Reason = knockout.Higher, "both withdrew: the higher-ranked"
+	case higher:
+		m.State.Winner, m.State.Reason = knockout.Lower, "the opponent withdrew (WOC II.8)"
+	default:
+		m.State.Winner, m.State.Reason = knockout.Higher, "the opponent withdrew (WOC II.8)"
 	}
 }
 

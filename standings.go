@@ -127,9 +127,20 @@ func (t *Tournament) standingsInput(include func(*Round) bool) standing.Input {
 			in.Absences = append(in.Absences, standing.Absence{Round: in.Rounds, Player: id})
 		}
 	}
+	// A withdrawal once the main stage is over (a semi-finalist leaving
+	// during his match) does not reach back into its lists: they were
+	// final when the knockout stages were drawn from them, and the
+	// games he left unplayed are knockout games (a choice: WOC Appendix A
+	// a-c speak of the rounds of the list).
+	lastMain, over := 0, t.mainRounds() >= t.PlannedRounds()
+	for _, r := range t.Rounds {
+		if r.counts() {
+			lastMain = r.Number
+		}
+	}
 	for _, p := range t.Players {
 		sp := standing.Player{ID: p.ID}
-		if w := p.WithdrawnAfterRound; w != nil {
+		if w := p.WithdrawnAfterRound; w != nil && !(over && *w >= lastMain) {
 			sp.WithdrawnAfter = max(upTo[min(max(*w, 0), len(t.Rounds))], 1)
 		}
 		in.Players = append(in.Players, sp)

@@ -81,3 +81,62 @@ func TestWithdrawnLeaderNeverQualifies(t *testing.T) {
 		}
 	}
 }
+
+// TestKnockoutPlayerWithdrawsMidMatch: a semi-finalist (or finalist) who
+// withdraws after the first game of his match is not paired again (WOC
+// II.8, EGP Withdrawals: a BYE replaces him); the event still ends, and
+// his opponent goes through.
+func TestKnockoutPlayerWithdrawsMidMatch(t *testing.T) {
+	firstMatch := map[rules.ID]outflank.Stage{rules.WOC: outflank.StageSemiFinal, rules.EGP: outflank.StageFinal}
+	for _, id := range []rules.ID{rules.WOC, rules.EGP} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			t.Run(fmt.Sprintf("%s-seed%d", id, seed), func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(seed, 99))
+				tour := field(t, id, 30, rng)
+				gone, opponent, after := 0, 0, 0
+				for step := 0; !tour.Status().Done; step++ {
+					if step > 3000 {
+						t.Fatalf("the event does not end: %s", tour.Status().Text)
+					}
+					if enterOneResult(t, tour, rng) {
+						continue
+					}
+					if n := len(tour.Rounds); gone == 0 && n > 0 && tour.Rounds[n-1].Stage == firstMatch[id] {
+						gone, opponent = tour.Rounds[n-1].Games[0].Black, tour.Rounds[n-1].Games[0].White
+						after = n
+						if err := tour.Withdraw(gone, n); err != nil {
+							t.Fatal(err)
+						}
+						continue // the match may be over: the event too
+					}
+					if _, err := tour.PairNext(outflank.PairOptions{Seed: rng.Uint64()}); err != nil {
+						t.Fatalf("pairing round %d with #%d withdrawn: %v (status: %s)", len(tour.Rounds)+1, gone, err, tour.Status().Text)
+					}
+				}
+				if gone == 0 {
+					t.Fatalf("no %s was played", firstMatch[id])
+				}
+				for _, r := range tour.Rounds[after:] {
+					if r.Plays(gone) {
+						t.Errorf("withdrawn #%d plays round %d (%s)", gone, r.Number, r.Stage)
+					}
+				}
+				// His opponent won the match: he plays the final (WOC),
+				// or is the winner (EGP).
+				final := false
+				for _, r := range tour.Rounds[after:] {
+					final = final || r.Stage == outflank.StageFinal && r.Plays(opponent)
+				}
+				places := tour.OrderOfFinish(rules.TitleIndividual).Places
+				if id == rules.WOC && !final || id == rules.EGP && places[0].Player != opponent {
+					t.Errorf("#%d, whose opponent #%d withdrew during their %s, did not go through: final %v, winner #%d", opponent, gone, firstMatch[id], final, places[0].Player)
+				}
+				for _, p := range places {
+					if p.Player == gone && (id == rules.WOC && p.Place <= 2 || id == rules.EGP && p.Place != 2) {
+						t.Errorf("withdrawn #%d placed %d", gone, p.Place)
+					}
+				}
+			})
+		}
+	}
+}
