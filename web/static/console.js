@@ -22,11 +22,19 @@
   }
 
   // applyParts puts the server's rendered parts of the page in place.
+  // A part redrawn while one of its controls has the focus (the latest
+  // change's undo, reached with Ctrl+Z as the result's save comes back)
+  // gives the focus to the same control redrawn: it is never lost.
   function applyParts(parts, skip) {
+    var active = document.activeElement, id = active && active.id;
     Object.keys(parts || {}).forEach(function (name) {
       if (skip && skip.indexOf(name) >= 0) { return; }
       $all('[data-part="' + name + '"]').forEach(function (el) { el.innerHTML = parts[name]; });
     });
+    if (id && active !== document.activeElement && !document.body.contains(active)) {
+      var again = document.getElementById(id);
+      if (again) { again.focus(); }
+    }
   }
 
   // A keydown the page handled (Enter that moves on, chooses a
