@@ -25,6 +25,12 @@ type LiveGame struct {
 	Tournament string `json:"tournament"`
 	Round      int    `json:"round"`
 	Table      int    `json:"table"`
+	// Black and White are the players of the game the transcript is of.
+	// A game withdrawn, or a round undone and paired again, leaves its
+	// table to another game: its transcript is not that game's (Of). 0, 0
+	// in a database written before they were kept: the game at the table.
+	Black int `json:"black,omitempty"`
+	White int `json:"white,omitempty"`
 	// Seq is the sequence number of the transcript kept; 0 before the
 	// first.
 	Seq int64 `json:"seq"`
@@ -172,6 +178,50 @@ func (g *LiveGame) Record(seq int64, moves, actor string) (Recorded, error) {
 	}
 	g.Seq, g.Moves, g.Actor, g.State = seq, moves, actor, LivePlaying
 	return RecordApplied, nil
+}
+
+// Of reports whether the transcript kept is of game: the game now at the
+// table, with the same players.
+func (g *LiveGame) Of(game Game) bool {
+	return g.Black == 0 && g.White == 0 || g.Black == game.Black && g.White == game.White
+}
+
+// For returns g as the live game of game, the game now at its table: g
+// itself when it is game's; else a game not begun, which keeps g's edit
+// number (a device still showing the old game can add nothing to it) and
+// its stamp. Every reader and writer of a live game goes through it, so a
+// withdrawn game's moves or submission never appear as another's.
+func (g LiveGame) For(game Game) LiveGame {
+	if !g.Of(game) {
+		g = LiveGame{Tournament: g.Tournament, Round: g.Round, Table: g.Table, Seq: g.Seq, State: LivePlaying, Stamp: g.Stamp, UpdatedAt: g.UpdatedAt}
+	}
+	g.Black, g.White = game.Black, game.White
+	return g
+}
+
+// CurrentLive returns the live games of list that are of the games now at
+// their tables (Of): those of a table with no game now, or of another
+// game (withdrawn, or a round paired again), are left out.
+func (t *Tournament) CurrentLive(list []LiveGame) []LiveGame {
+	var out []LiveGame
+	for _, g := range list {
+		if game, err := t.Game(g.Round, g.Table); err == nil && g.Of(*game) {
+			out = append(out, g.For(*game))
+		}
+	}
+	return out
+}
+
+// CheckBoard refuses an edit from a board that shows another game than
+// the one at the table now (black and white as the board has them; 0, 0
+// from a client that does not say): the game it recorded was withdrawn or
+// its round paired again.
+func CheckBoard(t *Tournament, round, table, black, white int, game Game) error {
+	if black == 0 && white == 0 || black == game.Black && white == game.White {
+		return nil
+	}
+	return Errorf(ECONFLICT, "round %d table %d is now %s v %s: the game this board recorded (%s v %s) is no longer played there (withdrawn, or the round paired again): reload the board",
+		round, table, t.Describe(game.Black), t.Describe(game.White), t.Describe(black), t.Describe(white))
 }
 
 // closedReason says why a submitted game takes no more moves.

@@ -17,16 +17,25 @@ import (
 // RecordMoves records moves, the transcript numbered seq (see
 // outflank.LiveGame.Record), of the game at table of round of t, from the
 // actor of ctx. t is the tournament as read: it must have that game.
+//
+// The transcript kept is the game's now at the table (LiveGame.For): one
+// of a game withdrawn there, or of a round undone and paired again, is
+// set aside, never continued.
 func RecordMoves(ctx context.Context, live outflank.LiveGames, t *outflank.Tournament, round, table int, seq int64, moves string) (*outflank.LiveGame, outflank.Recorded, error) {
-	if _, err := t.Game(round, table); err != nil {
+	game, err := t.Game(round, table)
+	if err != nil {
 		return nil, 0, err
 	}
 	var recorded outflank.Recorded
 	g, err := live.UpdateLive(ctx, t.Slug, round, table, func(g *outflank.LiveGame) (bool, error) {
+		*g = g.For(*game)
 		var err error
 		recorded, err = g.Record(seq, moves, outflank.ActorFrom(ctx))
 		return recorded == outflank.RecordApplied, err
 	})
+	if g != nil {
+		*g = g.For(*game)
+	}
 	return g, recorded, err
 }
 
@@ -54,12 +63,14 @@ func SubmitJudged(ctx context.Context, store outflank.Store, live outflank.LiveG
 	if err != nil {
 		return nil, err
 	}
-	if _, err := t.Game(round, table); err != nil {
+	game, err := t.Game(round, table)
+	if err != nil {
 		return nil, err
 	}
 	sub.Actor, sub.At = outflank.ActorFrom(ctx), time.Now().UTC()
 	resent := false
 	g, err := live.UpdateLive(ctx, slug, round, table, func(g *outflank.LiveGame) (bool, error) {
+		*g = g.For(*game)
 		recorded, err := g.Record(seq, sub.Moves, sub.Actor)
 		if err != nil {
 			return false, err
@@ -169,6 +180,20 @@ func ConfirmJudged(ctx context.Context, store outflank.Store, live outflank.Live
 	g, err := live.LiveGame(ctx, slug, round, table)
 	if err != nil {
 		return nil, err
+	}
+	t, err := store.Tournament(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	game, err := t.Game(round, table)
+	if err != nil {
+		return nil, err
+	}
+	if !g.Of(*game) {
+		// The judge's submission was of a game withdrawn from the table,
+		// or of a round paired again: it is not this game's result.
+		return nil, outflank.Errorf(outflank.ECONFLICT, "round %d table %d has no submission waiting for a director: the judge's was of %s v %s, no longer played there",
+			round, table, t.Describe(g.Black), t.Describe(g.White))
 	}
 	if g.Submission == nil || (g.State != outflank.LivePending && g.State != outflank.LiveFlagged) {
 		return nil, outflank.Errorf(outflank.ECONFLICT, "round %d table %d has no submission waiting for a director (it is %s)", round, table, g.State)

@@ -18,14 +18,14 @@ var _ outflank.LiveGames = (*DB)(nil)
 const liveChannel = "outflank_live"
 
 // liveColumns is what a live game is read with.
-const liveColumns = `tournament, round, table_no, seq, moves, state, actor, submission, note, stamp, updated_at`
+const liveColumns = `tournament, round, table_no, seq, moves, state, actor, submission, note, stamp, updated_at, black, white`
 
 // scanLive reads a live game row.
 func scanLive(row pgx.Row) (*outflank.LiveGame, error) {
 	var g outflank.LiveGame
 	var state string
 	var submission []byte
-	if err := row.Scan(&g.Tournament, &g.Round, &g.Table, &g.Seq, &g.Moves, &state, &g.Actor, &submission, &g.Note, &g.Stamp, &g.UpdatedAt); err != nil {
+	if err := row.Scan(&g.Tournament, &g.Round, &g.Table, &g.Seq, &g.Moves, &state, &g.Actor, &submission, &g.Note, &g.Stamp, &g.UpdatedAt, &g.Black, &g.White); err != nil {
 		return nil, err
 	}
 	g.State = outflank.LiveState(state)
@@ -77,10 +77,11 @@ func (db *DB) UpdateLive(ctx context.Context, slug string, round, table int, cha
 		if _, err := tx.Exec(ctx, `UPDATE live_stamp SET stamp = $1 WHERE id = 1`, g.Stamp); err != nil {
 			return fmt.Errorf("stamping live game %d/%d: %w", round, table, err)
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO live_games (`+liveColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+		_, err = tx.Exec(ctx, `INSERT INTO live_games (`+liveColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 			ON CONFLICT (tournament, round, table_no) DO UPDATE SET seq = excluded.seq, moves = excluded.moves, state = excluded.state,
-			actor = excluded.actor, submission = excluded.submission, note = excluded.note, stamp = excluded.stamp, updated_at = excluded.updated_at`,
-			slug, round, table, g.Seq, g.Moves, string(g.State), g.Actor, jsonOrNull(submission), g.Note, g.Stamp, g.UpdatedAt)
+			actor = excluded.actor, submission = excluded.submission, note = excluded.note, stamp = excluded.stamp, updated_at = excluded.updated_at,
+			black = excluded.black, white = excluded.white`,
+			slug, round, table, g.Seq, g.Moves, string(g.State), g.Actor, jsonOrNull(submission), g.Note, g.Stamp, g.UpdatedAt, g.Black, g.White)
 		if err != nil {
 			return fmt.Errorf("saving live game %d/%d: %w", round, table, err)
 		}

@@ -14,13 +14,13 @@ import (
 var _ outflank.LiveGames = (*DB)(nil)
 
 // liveColumns is what a live game is read with.
-const liveColumns = `tournament, round, table_no, seq, moves, state, actor, submission, note, stamp, updated_at`
+const liveColumns = `tournament, round, table_no, seq, moves, state, actor, submission, note, stamp, updated_at, black, white`
 
 // scanLive reads a live game row.
 func scanLive(scan func(dest ...any) error) (*outflank.LiveGame, error) {
 	var g outflank.LiveGame
 	var state, submission, updated string
-	if err := scan(&g.Tournament, &g.Round, &g.Table, &g.Seq, &g.Moves, &state, &g.Actor, &submission, &g.Note, &g.Stamp, &updated); err != nil {
+	if err := scan(&g.Tournament, &g.Round, &g.Table, &g.Seq, &g.Moves, &state, &g.Actor, &submission, &g.Note, &g.Stamp, &updated, &g.Black, &g.White); err != nil {
 		return nil, err
 	}
 	g.State = outflank.LiveState(state)
@@ -64,10 +64,11 @@ func (db *DB) UpdateLive(ctx context.Context, slug string, round, table int, cha
 			return translate(fmt.Errorf("stamping live game %d/%d: %w", round, table, err), db.path)
 		}
 		g.UpdatedAt = db.now()
-		_, err = tx.ExecContext(ctx, `INSERT INTO live_games (`+liveColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		_, err = tx.ExecContext(ctx, `INSERT INTO live_games (`+liveColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (tournament, round, table_no) DO UPDATE SET seq = excluded.seq, moves = excluded.moves, state = excluded.state,
-			actor = excluded.actor, submission = excluded.submission, note = excluded.note, stamp = excluded.stamp, updated_at = excluded.updated_at`,
-			slug, round, table, g.Seq, g.Moves, string(g.State), g.Actor, string(submission), g.Note, g.Stamp, g.UpdatedAt.UTC().Format(timeFormat))
+			actor = excluded.actor, submission = excluded.submission, note = excluded.note, stamp = excluded.stamp, updated_at = excluded.updated_at,
+			black = excluded.black, white = excluded.white`,
+			slug, round, table, g.Seq, g.Moves, string(g.State), g.Actor, string(submission), g.Note, g.Stamp, g.UpdatedAt.UTC().Format(timeFormat), g.Black, g.White)
 		if err != nil {
 			return translate(fmt.Errorf("saving live game %d/%d: %w", round, table, err), db.path)
 		}

@@ -106,7 +106,7 @@ func (s *Server) newConsoleView(w http.ResponseWriter, r *http.Request, t *outfl
 		v.CSRF = sess.CSRF
 	}
 	if t != nil {
-		v.Judged = s.judgesWaiting(r.Context(), t.Slug)
+		v.Judged = s.judgesWaiting(r.Context(), t)
 	}
 	if c, err := r.Cookie(flashCookie); err == nil {
 		if b, err := base64.RawURLEncoding.DecodeString(c.Value); err == nil {

@@ -123,6 +123,10 @@ func (s *Server) gamePageView(ctx context.Context, t *outflank.Tournament, round
 	live, playing := "", false
 	if rec.Result == nil && s.live != nil {
 		g, err := s.live.LiveGame(ctx, t.Slug, round, table)
+		if game, gerr := t.Game(round, table); err == nil && gerr == nil && !g.Of(*game) {
+			fresh := g.For(*game) // a transcript of a game withdrawn from the table: not this one's
+			g = &fresh
+		}
 		switch {
 		case err == nil && g.Moves != "":
 			if rec.Game, err = g.Game(); err != nil {

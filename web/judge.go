@@ -146,7 +146,7 @@ func (s *Server) handleJudgeTables(w http.ResponseWriter, r *http.Request) {
 	}
 	live := map[int]outflank.LiveGame{}
 	if list, err := s.live.LiveGames(r.Context(), t.Slug); err == nil {
-		for _, g := range list {
+		for _, g := range t.CurrentLive(list) {
 			if g.Round == v.Round {
 				live[g.Table] = g
 			}
@@ -240,7 +240,10 @@ func newJudgeBoard(rec report.GameRecord, g outflank.LiveGame) (judgeBoardView, 
 	v := judgeBoardView{Record: rec, Live: g, Next: g.Seq + 1, Open: g.State.Open(),
 		Action: fmt.Sprintf("/t/%s/judge/%d/%d", rec.Tournament, rec.Round, rec.Table),
 		API:    fmt.Sprintf("/api/t/%s/judge/%d/%d", rec.Tournament, rec.Round, rec.Table),
-		Key:    fmt.Sprintf("outflank-judge/%s/%d/%d", rec.Tournament, rec.Round, rec.Table)}
+		// The key names the game's players too: a transcript kept on the
+		// device for a game withdrawn from the table is never restored
+		// onto the game paired there since.
+		Key: fmt.Sprintf("outflank-judge/%s/%d/%d/%d-%d", rec.Tournament, rec.Round, rec.Table, g.Black, g.White)}
 	if rec.Result != nil {
 		v.Result = rec.Result.Summary()
 	}
@@ -286,14 +289,18 @@ func (s *Server) judgeGame(ctx context.Context, t *outflank.Tournament, round, t
 	if err != nil {
 		return rec, outflank.LiveGame{}, err
 	}
+	game, err := t.Game(round, table)
+	if err != nil {
+		return rec, outflank.LiveGame{}, err
+	}
 	g, err := s.live.LiveGame(ctx, t.Slug, round, table)
 	switch {
 	case outflank.ErrorCode(err) == outflank.ENOTFOUND:
-		return rec, outflank.LiveGame{Tournament: t.Slug, Round: round, Table: table, State: outflank.LivePlaying}, nil
+		g = &outflank.LiveGame{Tournament: t.Slug, Round: round, Table: table, State: outflank.LivePlaying}
 	case err != nil:
 		return rec, outflank.LiveGame{}, err
 	}
-	return rec, *g, nil
+	return rec, g.For(*game), nil // not a transcript of a game withdrawn from the table
 }
 
 // handleJudgeBoard is the judge's board of a game.
@@ -337,6 +344,10 @@ func (s *Server) handleJudgeForm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	moves := r.PostFormValue("moves")
+	if err := checkBoard(t, round, table, boardFields{Black: atoiOr(r.PostFormValue("black"), 0), White: atoiOr(r.PostFormValue("white"), 0)}); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
 	if r.PostFormValue("action") == "result" {
 		sub, err := submissionOf(submissionFields{Outcome: r.PostFormValue("outcome"), Defaulter: r.PostFormValue("defaulter"),
 			DefaulterFlags: atoiOr(r.PostFormValue("defaulter_flags"), 1), OpponentFlags: atoiOr(r.PostFormValue("opponent_flags"), 0),

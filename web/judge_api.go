@@ -25,6 +25,10 @@ type judgeState struct {
 	State string `json:"state"`
 	Note  string `json:"note,omitempty"`
 	Actor string `json:"actor,omitempty"`
+	// Black and White are the game's players: a board that shows other
+	// players shows a game no longer at the table.
+	Black int `json:"black,omitempty"`
+	White int `json:"white,omitempty"`
 	// Recorded says what a transcript sent did: applied, duplicate
 	// (already kept) or stale (older than the one kept).
 	Recorded string `json:"recorded,omitempty"`
@@ -38,7 +42,7 @@ type judgeState struct {
 }
 
 func stateOf(g *outflank.LiveGame) judgeState {
-	return judgeState{Round: g.Round, Table: g.Table, Seq: g.Seq, Moves: g.Moves, State: string(g.State), Note: g.Note, Actor: g.Actor}
+	return judgeState{Round: g.Round, Table: g.Table, Seq: g.Seq, Moves: g.Moves, State: string(g.State), Note: g.Note, Actor: g.Actor, Black: g.Black, White: g.White}
 }
 
 // writeState answers with the live game.
@@ -72,6 +76,15 @@ func (s *Server) handleJudgeState(w http.ResponseWriter, r *http.Request) {
 type movesFields struct {
 	Seq   int64  `json:"seq"`
 	Moves string `json:"moves"`
+	boardFields
+}
+
+// boardFields name the game a judge's board shows, by its players: an
+// edit from a board showing a game no longer at the table is refused
+// (outflank.CheckBoard). Both 0 (a client that does not say): unchecked.
+type boardFields struct {
+	Black int `json:"black,omitempty"`
+	White int `json:"white,omitempty"`
 }
 
 // handleJudgeMoves takes a transcript, numbered: 200 with the live game
@@ -85,6 +98,10 @@ func (s *Server) handleJudgeMoves(w http.ResponseWriter, r *http.Request) {
 	}
 	var f movesFields
 	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	if err := checkBoard(t, round, table, f.boardFields); err != nil {
 		s.writeFailed(w, r, err)
 		return
 	}
@@ -104,6 +121,7 @@ func (s *Server) handleJudgeMoves(w http.ResponseWriter, r *http.Request) {
 // submissionFields are the body of a result submitted: the transcript,
 // numbered, and how the game ended.
 type submissionFields struct {
+	boardFields
 	Seq            int64  `json:"seq"`
 	Moves          string `json:"moves"`
 	Outcome        string `json:"outcome"`
@@ -152,12 +170,16 @@ func submissionOf(f submissionFields) (outflank.Submission, error) {
 // 400 for what the rules refuse; 409 when the game is no longer the
 // judge's.
 func (s *Server) handleJudgeResult(w http.ResponseWriter, r *http.Request) {
-	_, round, table, ok := s.judgedGame(w, r, false)
+	t, round, table, ok := s.judgedGame(w, r, false)
 	if !ok {
 		return
 	}
 	var f submissionFields
 	if err := decodeBody(w, r, &f); err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
+	if err := checkBoard(t, round, table, f.boardFields); err != nil {
 		s.writeFailed(w, r, err)
 		return
 	}
@@ -183,4 +205,14 @@ func (s *Server) handleJudgeResult(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeState(w, status, doc)
+}
+
+// checkBoard refuses an edit from a board showing another game than the
+// one at the table now.
+func checkBoard(t *outflank.Tournament, round, table int, b boardFields) error {
+	game, err := t.Game(round, table)
+	if err != nil {
+		return err
+	}
+	return outflank.CheckBoard(t, round, table, b.Black, b.White, *game)
 }

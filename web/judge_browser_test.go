@@ -675,3 +675,51 @@ func (d *judgeDemo) tournament(t *testing.T) *outflank.Tournament {
 	}
 	return tour
 }
+
+// TestBrowserJudgeTableRepaired: the judge of table 1 records two moves;
+// the round is then paired again, other players at table 1. The board
+// still open sends its next move: it is refused, and the page says the
+// table holds another game now and to reload, keeping nothing of it on
+// the server; reloaded, the board shows the new players and no move, and
+// the public viewer of table 1 shows none of the old game's moves.
+func TestBrowserJudgeTableRepaired(t *testing.T) {
+	browser := newBrowserFor(t, 90*time.Second)
+	d := newJudgeDemo(t)
+	judge := newTab(t, browser)
+	if err := chromedp.Do(judge, chromedp.EmulateViewport(375, 740), chromedp.Navigate(d.link), chromedp.WaitVisible(chromedp.CSS("#jboard"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, sq := range d.game.moves[:2] {
+		clickSquare(t, judge, sq)
+	}
+	waitTab(t, judge, `document.getElementById("judge").dataset.acked === "2"`, 5*time.Second, "two moves saved")
+	ctx := outflank.WithActor(context.Background(), "td")
+	if _, err := d.db.Update(ctx, "open", outflank.KindRound, func(t *outflank.Tournament) (string, error) {
+		g := t.Rounds[0].Games
+		g[0].Black, g[0].White, g[1].Black, g[1].White = 3, 4, 1, 2
+		return "round 1 paired again", nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	clickSquare(t, judge, d.game.moves[2])
+	waitTab(t, judge, `document.getElementById("judge-sync").textContent.indexOf("is now #3 Ann Other v #4 Ben Other") >= 0 &&
+		document.getElementById("judge-sync").textContent.indexOf("reload the board") >= 0`, 5*time.Second, "the refusal on the board")
+	if g := d.liveGame(t); len(g.Moves) != 4 {
+		t.Errorf("the server kept %q after the refusal", g.Moves)
+	}
+	if err := chromedp.Do(judge, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#jboard"))); err != nil {
+		t.Fatal(err)
+	}
+	if black, white := run(t, judge, textOf("#player-black .name")), run(t, judge, textOf("#player-white .name")); black != "Ann Other" || white != "Ben Other" {
+		t.Errorf("the board after reloading shows %s v %s", black, white)
+	}
+	waitTab(t, judge, `document.getElementById("judge-sync").textContent.indexOf("No move recorded yet") >= 0 && document.querySelectorAll("#jboard .sq.b, #jboard .sq.w").length === 4`,
+		5*time.Second, "the new game's empty board")
+	viewer := newTab(t, browser)
+	if err := chromedp.Do(viewer, chromedp.Navigate(d.url+"/t/open/games/1/1"), chromedp.WaitVisible(chromedp.CSS("footer.site"))); err != nil {
+		t.Fatal(err)
+	}
+	if text := run(t, viewer, textOf("main")); !strings.Contains(text, "No move recorded yet") {
+		t.Errorf("the public viewer of table 1 shows: %.300s", text)
+	}
+}

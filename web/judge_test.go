@@ -452,3 +452,43 @@ func (s *accessSite) liveClients() int {
 	json.Unmarshal([]byte(body), &h)
 	return h.LiveClients
 }
+
+// TestJudgeBoardOfAnotherGame: an edit from a board that shows other
+// players than the game at the table now (the one it recorded was
+// withdrawn, or its round paired again) is refused, 409, saying what the
+// table holds and to reload; the page's form the same; the board of the
+// game at the table, and a client that does not say, are taken. The state
+// names the game's players.
+func TestJudgeBoardOfAnotherGame(t *testing.T) {
+	s := newAccessSite(t)
+	const who, path = "judge club r1 t2", "/api/t/club/judge/1/2/moves"
+	body := func(seq, black, white int, moves string) string {
+		b, _ := json.Marshal(map[string]any{"seq": seq, "moves": moves, "black": black, "white": white})
+		return string(b)
+	}
+	status, st := s.judgeDo(who, "POST", path, body(1, 1, 2, "f5"))
+	if status != http.StatusConflict || !strings.Contains(st.Error, "round 1 table 2 is now #3") || !strings.Contains(st.Error, "reload the board") {
+		t.Fatalf("a board of #1 v #2 at table 2: %d %+v", status, st)
+	}
+	if status, st := s.judgeDo(who, "POST", "/api/t/club/judge/1/2/result", `{"seq": 0, "moves": "", "outcome": "forfeit", "loser": "black", "black": 1, "white": 2}`); status != http.StatusConflict {
+		t.Errorf("a result from a board of #1 v #2: %d %+v", status, st)
+	}
+	if g, err := s.db.LiveGame(context.Background(), "club", 1, 2); err == nil && g.Moves != "" {
+		t.Errorf("the refused edit was kept: %+v", g)
+	}
+	if status, st := s.judgeDo(who, "POST", path, body(1, 3, 4, "f5")); status != 200 || st.Recorded != "applied" {
+		t.Errorf("the board of the game at the table: %d %+v", status, st)
+	}
+	if status, st := s.judgeDo(who, "POST", path, moveBody(2, "f5d6")); status != 200 || st.Recorded != "applied" {
+		t.Errorf("a client that does not name the game: %d %+v", status, st)
+	}
+	var named struct{ Black, White int }
+	_, out := s.do(who, "GET", "/api/t/club/judge/1/2", "")
+	if err := json.Unmarshal([]byte(out), &named); err != nil || named.Black != 3 || named.White != 4 {
+		t.Errorf("the state's players: %+v %v (%s)", named, err, out)
+	}
+	status, _, page := s.form(who, "/t/club/judge/1/2", url.Values{"seq": {"3"}, "moves": {"f5d6c3"}, "black": {"1"}, "white": {"2"}})
+	if status != http.StatusConflict || !strings.Contains(page, "reload the board") {
+		t.Errorf("the form of a board of #1 v #2: %d", status)
+	}
+}

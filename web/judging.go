@@ -63,7 +63,7 @@ func (s *Server) reviewPage(w http.ResponseWriter, r *http.Request, t *outflank.
 		return
 	}
 	page := reviewView{Confirm: t.Settings.JudgeConfirm}
-	for _, g := range list {
+	for _, g := range t.CurrentLive(list) {
 		item := reviewItem{Round: g.Round, Table: g.Table, State: g.State, Words: liveWords(g), Judge: g.Actor, Moves: len(g.Moves) / 2, Note: g.Note}
 		if game, err := t.Game(g.Round, g.Table); err == nil {
 			item.Black, item.White = t.Describe(game.Black), t.Describe(game.White)
@@ -123,18 +123,18 @@ func (j judgesWaiting) Words() string {
 
 // judgesWaiting reads what waits for a director among slug's judges'
 // results; nil when the server records no live games.
-func (s *Server) judgesWaiting(ctx context.Context, slug string) *judgesWaiting {
+func (s *Server) judgesWaiting(ctx context.Context, t *outflank.Tournament) *judgesWaiting {
 	if s.live == nil {
 		return nil
 	}
 	j := &judgesWaiting{}
-	list, err := s.live.LiveGames(ctx, slug)
+	list, err := s.live.LiveGames(ctx, t.Slug)
 	if err != nil {
 		// The console still works; the count is only missing.
-		s.log.Warn("reading the live games for the console", "tournament", slug, "err", err)
+		s.log.Warn("reading the live games for the console", "tournament", t.Slug, "err", err)
 		return j
 	}
-	for _, g := range list {
+	for _, g := range t.CurrentLive(list) {
 		switch g.State {
 		case outflank.LivePending:
 			j.Pending++

@@ -158,6 +158,7 @@ func (s *Server) liveGamesOf(ctx context.Context, t *outflank.Tournament) ([]liv
 		return nil, nil, err
 	}
 	docs, boards := []liveGameDoc{}, []liveBoard{}
+	list = t.CurrentLive(list) // not the transcripts of games withdrawn from their tables
 	for i := range list {
 		g := &list[i]
 		rec, err := report.GameRecordOf(t, g.Round, g.Table)

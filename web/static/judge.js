@@ -184,7 +184,9 @@
       return net.offline ? "Offline: the result is kept on this phone, and sent when the connection returns." : "Sending the result…";
     }
     if (st.acked >= st.seq) {
-      return st.seq ? "Saved: " + moves + "." : "No move recorded yet: tap the squares as the players play.";
+      // No move yet: before the first edit, and on a table whose earlier
+      // game was withdrawn (its edits numbered on, its moves gone).
+      return n ? "Saved: " + moves + "." : "No move recorded yet: tap the squares as the players play.";
     }
     var waiting = st.seq - st.acked;
     if (net.offline) {
@@ -234,7 +236,12 @@
   }
 
   // post sends body to the route path, and reads the answer.
+  // Every edit says which game the board shows (its players): the server
+  // refuses it when another game is at the table now (withdrawn, or the
+  // round paired again), and the page reloads to show that game.
+  var players = { black: Number(root.dataset.black) || 0, white: Number(root.dataset.white) || 0 };
   function post(path, body) {
+    body.black = players.black; body.white = players.white;
     return fetch(api + path, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": csrf },
@@ -246,6 +253,13 @@
 
   // adopt takes the game as the server keeps it.
   function adopt(b, why) {
+    if (b.black && b.white && (b.black !== players.black || b.white !== players.white)) {
+      // Another game is at the table now (the one shown was withdrawn, or
+      // its round paired again): nothing more is sent from this page.
+      net.refused = why || "Another game is played at this table now: reload the board.";
+      render();
+      return;
+    }
     st.seq = b.seq; st.acked = b.seq; st.moves = parse(b.moves || "");
     st.state = b.state || "playing"; st.note = b.note || "";
     if (b.result) { st.note = "Result entered: " + b.result + "." + (st.note ? " " + st.note : ""); }
