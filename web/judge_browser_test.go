@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -700,6 +701,22 @@ func TestBrowserJudgeTableRepaired(t *testing.T) {
 		return "round 1 paired again", nil
 	}); err != nil {
 		t.Fatal(err)
+	}
+	// The site sees the change at its next poll of the database (100 ms):
+	// the next move is sent once it has.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		res, err := http.Get(d.url + "/t/open/games/1/1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if strings.Contains(string(page), "Ann Other") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the site never saw round 1 paired again")
+		}
 	}
 	clickSquare(t, judge, d.game.moves[2])
 	waitTab(t, judge, `document.getElementById("judge-sync").textContent.indexOf("is now #3 Ann Other v #4 Ben Other") >= 0 &&
