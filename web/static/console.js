@@ -188,6 +188,9 @@
     });
     target();
     if (document.activeElement !== table && !$("#conflict-keep")) { score.focus(); }
+    // The keys are handled from now on (the score field's autofocus comes
+    // before this script runs): what tests wait for before typing.
+    form.dataset.ready = "1";
     return function refresh(parts) { applyParts(parts, ["results-conflict"]); target(); };
   }
 
