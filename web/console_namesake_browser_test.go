@@ -90,6 +90,9 @@ func TestBrowserConsoleNamesakes(t *testing.T) {
 	}
 
 	// A name nobody has: Enter lists nobody, and the form by hand has it.
+	// (The page is new after the registration: the keys wait for the
+	// search box's focus, else the first ones are lost.)
+	waitPage(t, tab, "the search box's focus", focused+` === "wof-search"`)
 	typeKeys(t, tab, "Zyxw Qvuts")
 	waitPage(t, tab, "nobody found", `!!document.querySelector("#suggestions li.none")`)
 	typeKeys(t, tab, kb.Enter)
