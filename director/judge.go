@@ -59,11 +59,7 @@ func SubmitJudged(ctx context.Context, store outflank.Store, live outflank.LiveG
 	if err := sub.CheckJudged(); err != nil {
 		return nil, err
 	}
-	t, err := store.Tournament(ctx, slug)
-	if err != nil {
-		return nil, err
-	}
-	game, err := t.Game(round, table)
+	t, game, err := gameAt(ctx, store, slug, round, table)
 	if err != nil {
 		return nil, err
 	}
@@ -181,11 +177,7 @@ func ConfirmJudged(ctx context.Context, store outflank.Store, live outflank.Live
 	if err != nil {
 		return nil, err
 	}
-	t, err := store.Tournament(ctx, slug)
-	if err != nil {
-		return nil, err
-	}
-	game, err := t.Game(round, table)
+	t, game, err := gameAt(ctx, store, slug, round, table)
 	if err != nil {
 		return nil, err
 	}
@@ -245,4 +237,18 @@ func SetJudgeConfirm(ctx context.Context, store outflank.Store, slug string, on 
 		}
 		return "results submitted by table judges are entered at once", nil
 	})
+}
+
+// gameAt reads slug and the game at table of its round: the game a live
+// game's transcript must be of.
+func gameAt(ctx context.Context, store outflank.Store, slug string, round, table int) (*outflank.Tournament, *outflank.Game, error) {
+	t, err := store.Tournament(ctx, slug)
+	if err != nil {
+		return nil, nil, err
+	}
+	game, err := t.Game(round, table)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, game, nil
 }

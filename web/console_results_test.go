@@ -335,3 +335,30 @@ func regexpFind(t *testing.T, s, pattern string) string {
 	}
 	return m[1]
 }
+
+// TestProjectorIgnoresUnreadParameters: a query parameter the projector
+// does not read (a visitor's ?x=...) changes nothing it renders: the same
+// bytes as without it (?every is read by its script, not by the server).
+// The page cache still keys on every parameter, unread ones included:
+// issue 25, point 1, builds keys from the parameters each page reads.
+func TestProjectorIgnoresUnreadParameters(t *testing.T) {
+	s := newAccessSite(t)
+	get := func(query string) string {
+		res, err := http.Get(s.srv.URL + "/t/club/projector" + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d", query, res.StatusCode)
+		}
+		return string(body)
+	}
+	plain := get("")
+	for _, q := range []string{"?x=1", "?round=99&list=finish", "?every=20&utm_source=%3Cscript%3E"} {
+		if body := get(q); body != plain {
+			t.Errorf("the projector with %s renders other bytes than without", q)
+		}
+	}
+}

@@ -721,6 +721,8 @@ func TestBrowserJudgeTableRepaired(t *testing.T) {
 	clickSquare(t, judge, d.game.moves[2])
 	waitTab(t, judge, `document.getElementById("judge-sync").textContent.indexOf("is now #3 Ann Other v #4 Ben Other") >= 0 &&
 		document.getElementById("judge-sync").textContent.indexOf("reload the board") >= 0`, 5*time.Second, "the refusal on the board")
+	dir := screenshots(t)
+	photograph(t, judge, dir, "judge-table-repaired-375")
 	if g := d.liveGame(t); len(g.Moves) != 4 {
 		t.Errorf("the server kept %q after the refusal", g.Moves)
 	}
@@ -732,6 +734,11 @@ func TestBrowserJudgeTableRepaired(t *testing.T) {
 	}
 	waitTab(t, judge, `document.getElementById("judge-sync").textContent.indexOf("No move recorded yet") >= 0 && document.querySelectorAll("#jboard .sq.b, #jboard .sq.w").length === 4`,
 		5*time.Second, "the new game's empty board")
+	photograph(t, judge, dir, "judge-table-new-game-375")
+	if err := chromedp.Do(judge, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	photograph(t, judge, dir, "judge-table-new-game-1280")
 	viewer := newTab(t, browser)
 	if err := chromedp.Do(viewer, chromedp.Navigate(d.url+"/t/open/games/1/1"), chromedp.WaitVisible(chromedp.CSS("footer.site"))); err != nil {
 		t.Fatal(err)

@@ -491,4 +491,24 @@ func TestJudgeBoardOfAnotherGame(t *testing.T) {
 	if status != http.StatusConflict || !strings.Contains(page, "reload the board") {
 		t.Errorf("the form of a board of #1 v #2: %d", status)
 	}
+	// The refusal names the players: a name with markup in it is shown
+	// as text, on the page and in the JSON.
+	if _, err := s.db.Update(outflank.WithActor(context.Background(), "td"), "club", outflank.KindPlayer, func(t *outflank.Tournament) (string, error) {
+		t.Players[2].Name = `Cid <script>alert(1)</script>`
+		return "renamed #3", nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		_, _, page = s.form(who, "/t/club/judge/1/2", url.Values{"seq": {"3"}, "moves": {"f5d6c3"}, "black": {"1"}, "white": {"2"}})
+		if strings.Contains(page, "&lt;script&gt;alert(1)") || time.Now().After(deadline) {
+			break
+		}
+	}
+	if strings.Contains(page, "<script>alert(1)") || !strings.Contains(page, "&lt;script&gt;alert(1)") {
+		t.Errorf("the refusal's page does not escape the name: %s", page)
+	}
+	if _, out := s.do(who, "POST", path, body(3, 1, 2, "f5d6c3")); strings.Contains(out, "<script>") || !strings.Contains(out, `\u003cscript\u003ealert(1)`) {
+		t.Errorf("the refusal's JSON: %s", out)
+	}
 }
