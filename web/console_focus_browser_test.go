@@ -10,6 +10,8 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -57,7 +59,8 @@ func TestBrowserConsoleFocusRing(t *testing.T) {
 	site := newConsoleSite(t)
 	ctx := outflank.WithActor(context.Background(), "chief")
 	site.pairedRound(t, 8)
-	for table, score := range []string{"40-24", "29-35", "20-44"} {
+	dir := screenshots(t)
+	for table, score := range []string{"40-24", "29-35", "20-44", "33-31"} {
 		req, _ := director.ResultFields{Round: 1, Table: table + 1, Score: score}.Request()
 		if _, err := director.EnterResult(ctx, site.db, "open", req, nil); err != nil {
 			t.Fatal(err)
@@ -67,8 +70,8 @@ func TestBrowserConsoleFocusRing(t *testing.T) {
 	login(t, tab, site, "chief", "/t/open/admin")
 	checked := 0
 	for _, width := range []int64{375, 1280} {
-		for _, path := range []string{"/admin", "/admin/users", "/t/open/admin", "/t/open/admin/players", "/t/open/admin/players/1",
-			"/t/open/admin/results?round=1", "/t/open/admin/round", "/t/open/admin/log", "/t/open/admin/judges", "/t/open/admin/settings", "/t/open/admin/undo"} {
+		for _, path := range []string{"/admin", "/admin/users", "/admin/members", "/admin/circuits", "/t/open/admin", "/t/open/admin/players", "/t/open/admin/players/1",
+			"/t/open/admin/pair?seed=7", "/t/open/admin/results?round=1", "/t/open/admin/round", "/t/open/admin/log", "/t/open/admin/judges", "/t/open/admin/settings", "/t/open/admin/undo"} {
 			if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 800), chromedp.Navigate(site.url+path), chromedp.WaitVisible(chromedp.CSS(".console-bar"))); err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
@@ -88,6 +91,24 @@ func TestBrowserConsoleFocusRing(t *testing.T) {
 				if c := contrast(luminance(t, colour), luminance(t, bg)); c < 3 {
 					t.Errorf("%s at %d px: %s's focus outline %s on %s: contrast %.2f, under 3:1", path, width, name, colour, bg, c)
 				}
+			}
+		}
+	}
+	// What the director sees: the ring on the result form's band, and on
+	// a button of the banner.
+	for _, width := range []int64{375, 1280} {
+		for _, f := range []struct{ name, path, focus string }{
+			{"results", "/t/open/admin/results?round=1", "#entry-table"},
+			{"home", "/t/open/admin", "section.banner .actions a"},
+		} {
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 800), chromedp.Navigate(site.url+f.path), chromedp.WaitVisible(chromedp.CSS(f.focus))); err != nil {
+				t.Fatal(err)
+			}
+			typeKeys(t, tab, kb.Tab)
+			run(t, tab, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).focus()`, f.focus)))
+			png := run(t, tab, chromedp.CaptureScreenshot())
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("console-focus-%s-%d.png", f.name, width)), png, 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}
@@ -194,7 +215,7 @@ func TestBrowserConsoleFocusNotObscured(t *testing.T) {
 // long (names without a space to break at, a judge's long label, a
 // reason typed at length) fits a 375 px phone: the page does not scroll
 // sideways (WCAG 2.2, 1.4.10 Reflow), and each entry's time and summary
-// are read whole. Photographed as console-log-375 and console-log-1280.
+// are read whole. Photographed as console-log-long-375 and -1280.
 func TestBrowserConsoleLogOnAPhone(t *testing.T) {
 	browser := newBrowserFor(t, 90*time.Second)
 	site := newConsoleSite(t)
@@ -221,7 +242,7 @@ func TestBrowserConsoleLogOnAPhone(t *testing.T) {
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 800), chromedp.Navigate(site.url+"/t/open/admin/log"), chromedp.WaitVisible(chromedp.CSS("table.log"))); err != nil {
 			t.Fatal(err)
 		}
-		photograph(t, tab, dir, fmt.Sprintf("console-log-%d", width)) // checks the width
+		photograph(t, tab, dir, fmt.Sprintf("console-log-long-%d", width)) // checks the width
 		// Each entry's time is on one line (it is not cut into pieces a
 		// character wide), and every cell is inside the screen.
 		got := run(t, tab, chromedp.Evaluate[[]string](`(function () {
