@@ -245,7 +245,7 @@ type judgeBoardView struct {
 	Action  string // the forms' address
 	API     string // the JSON routes' address
 	Key     string // where the script keeps the game in localStorage
-	Squares []judgeSquare // a1 to h8
+	Squares []judgeSquare
 	// TakeBack is the transcript without its last move; CanTakeBack
 	// says whether there is a move to take back.
 	TakeBack    string
