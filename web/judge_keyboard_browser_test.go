@@ -198,6 +198,10 @@ func TestBrowserJudgeKeyboard(t *testing.T) {
 			if id := run(t, tab, chromedp.Evaluate[string](focused)); id != "takeback" {
 				t.Fatalf("Tab from the board went to %q, want Take back", id)
 			}
+			ring := run(t, tab, chromedp.Evaluate[[3]string](`(function (cs, page) { return [cs.outlineStyle, cs.outlineColor, page === "rgba(0, 0, 0, 0)" ? "rgb(255, 255, 255)" : page]; })(getComputedStyle(document.activeElement), getComputedStyle(document.body).backgroundColor)`))
+			if c := contrast(luminance(t, ring[1]), luminance(t, ring[2])); ring[0] == "none" || c < 3 {
+				t.Errorf("Take back's focus ring: %s %s, %.2f:1 on the page, want at least 3:1", ring[0], ring[1], c)
+			}
 			typeKeys(t, tab, kb.Enter)
 			checkBoard(t, tab, g.game, 1)
 			said(fmt.Sprintf("Move 2, %s, taken back. White to move, %d legal moves.", sq, len(bitsOf(g.game.Positions[1].LegalMoves()))), "the move taken back")
