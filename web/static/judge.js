@@ -20,7 +20,8 @@
 // With a keyboard, the board is a grid with one tab stop: the arrow keys
 // move between its squares, Enter or Space plays the square, and the focus
 // stays on the square just played; a polite live region says each move
-// and who is to move (docs/judges.md, "With a keyboard").
+// and who is to move (docs/judges.md, "With a keyboard or a screen
+// reader").
 (function () {
   "use strict";
 
@@ -297,11 +298,19 @@
     var note = text("judge-note", message || st.note);
     if (note) { note.hidden = !(message || st.note); }
     text("judge-sync", syncWords());
-    // A refusal, a change from elsewhere, the connection lost: said once.
+    // A refusal, a change from elsewhere, the connection lost and every
+    // change saved again once it returns: said once each.
     if (net.refused !== heard.refused) { announce(net.refused); }
     if (message !== heard.message) { announce(message); }
-    if (net.offline && !heard.offline) { announce(syncWords()); }
-    heard = { refused: net.refused, message: message, offline: net.offline };
+    if (net.offline && !heard.offline) {
+      announce(syncWords());
+      heard.offline = true;
+    } else if (heard.offline && !net.offline && st.acked >= st.seq && !st.submit) {
+      announce(syncWords());
+      heard.offline = false;
+    }
+    heard.refused = net.refused;
+    heard.message = message;
     root.dataset.localSeq = String(st.seq);
     root.dataset.acked = String(st.acked);
     root.dataset.liveState = st.state;
