@@ -279,8 +279,8 @@ func TestBrowserJudgeKeyboard(t *testing.T) {
 }
 
 // accessibleNames checks the board as Chromium gives it to a screen
-// reader: a grid of 8 rows of 8 cells, each named with what is on it in
-// pos, the last move played on last.
+// reader: a grid of 8 rows of 8 cells, each a button named with what is
+// on it in pos, the last move played on last.
 func accessibleNames(t *testing.T, tab context.Context, pos othello.Position, last othello.Square) {
 	t.Helper()
 	tree, err := chromedp.Call(tab, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
@@ -296,6 +296,7 @@ func accessibleNames(t *testing.T, tab context.Context, pos othello.Position, la
 	}
 	roles := map[string]int{}
 	var cells []string
+	buttons := map[string]bool{}
 	grid := ""
 	for _, n := range tree.Nodes {
 		if n.Ignored {
@@ -306,6 +307,8 @@ func accessibleNames(t *testing.T, tab context.Context, pos othello.Position, la
 		switch role {
 		case "gridcell":
 			cells = append(cells, name)
+		case "button":
+			buttons[name] = true
 		case "grid":
 			grid = name
 		}
@@ -314,8 +317,8 @@ func accessibleNames(t *testing.T, tab context.Context, pos othello.Position, la
 		t.Errorf("the board as a screen reader sees it: %d grid named %q, %d rows, %d cells; want 1 named Board, 8, 64", roles["grid"], grid, roles["row"], roles["gridcell"])
 	}
 	for sq := range othello.Square(min(64, len(cells))) {
-		if want := squareWords(pos, sq, last); cells[sq] != want {
-			t.Errorf("the screen reader's cell %d is named %q, want %q", sq, cells[sq], want)
+		if want := squareWords(pos, sq, last); cells[sq] != want || !buttons[want] {
+			t.Errorf("the screen reader's cell %d is named %q, want %q, with a button named so (%v)", sq, cells[sq], want, buttons[want])
 		}
 	}
 }

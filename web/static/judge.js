@@ -194,7 +194,7 @@
     board.setAttribute("aria-describedby", help.id);
   }
   Array.prototype.forEach.call(root.querySelectorAll(".jboard .jrow"), function (row) { row.setAttribute("role", "row"); });
-  Array.prototype.forEach.call(squares, function (b) { b.setAttribute("role", "gridcell"); });
+  Array.prototype.forEach.call(root.querySelectorAll(".jboard .jcell"), function (cell) { cell.setAttribute("role", "gridcell"); });
 
   // squareLabel names square sq of game g by what is on it.
   function squareLabel(g, sq, legal, last) {
