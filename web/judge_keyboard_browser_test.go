@@ -323,22 +323,21 @@ func accessibleNames(t *testing.T, tab context.Context, pos othello.Position, la
 	}
 }
 
+// ringShown is the focused square's ring and what is around it, as
+// computed styles.
+type ringShown struct {
+	Visible                      bool
+	Style, Width, Outline, Inset string
+	Square, Board, Black, White  string
+}
+
 // focusRing checks the focused square's indicator from its computed
 // styles: a ring (the outline) of at least 3:1 against the square's green
 // and the board's, and a dark edge inside it, so that against each disc
 // one of the two is at least 3:1 too.
 func focusRing(t *testing.T, tab context.Context) {
 	t.Helper()
-	var s struct {
-		Visible                      bool
-		Style, Width, Outline, Inset string
-		Square, Board, Black, White  string
-	}
-	s = run(t, tab, chromedp.Evaluate[struct {
-		Visible                      bool
-		Style, Width, Outline, Inset string
-		Square, Board, Black, White  string
-	}](`(function () {
+	s := run(t, tab, chromedp.Evaluate[ringShown](`(function () {
 		var a = document.activeElement, cs = getComputedStyle(a);
 		var b = document.querySelector("#jboard .sq.b"), w = document.querySelector("#jboard .sq.w");
 		return {
