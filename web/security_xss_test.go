@@ -38,7 +38,7 @@ var unescaped = regexp.MustCompile(`(?i)<script>alert|<img src=x|<svg onload|(?:
 // TestXSSPayloadsAreEscaped stores script payloads through every input that
 // takes text (the API's player fields, the console's registration,
 // correction, new tournament and its settings, a players CSV imported, a
-// tournament file imported), then reads every page the router has (found
+// tournament file and a WOF .ELO file imported), then reads every page the router has (found
 // in the source, public and console, as a visitor and as an
 // administrator), each with the payloads also in its query (reflected),
 // and checks that no payload is left unescaped (issue 25, point 6).
@@ -123,6 +123,24 @@ func TestXSSPayloadsAreEscaped(t *testing.T) {
 	if _, err := s.db.Create(ctx, read, outflank.KindImport, p0); err != nil {
 		t.Fatal(err)
 	}
+	// A WOF .ELO file, as `outflank import` reads it: its names and its
+	// tournament's name as the file gives them.
+	tour.Slug = "xsselo"
+	var elo bytes.Buffer
+	if err := exchange.WriteELO(&elo, tour); err != nil {
+		t.Fatal(err)
+	}
+	fromELO, _, err := exchange.ReadELO(&elo, rules.BOFRegional, "xsselo.ELO")
+	if err != nil {
+		t.Fatalf("reading back the .ELO file: %v\n%s", err, elo.String())
+	}
+	if !strings.Contains(fromELO.Players[0].Name+fromELO.Name, "<") {
+		t.Fatalf("the .ELO file lost the payloads: %q, %+v", fromELO.Name, fromELO.Players)
+	}
+	fromELO.Slug = "xsselo"
+	if _, err := s.db.Create(ctx, fromELO, outflank.KindImport, "test"); err != nil {
+		t.Fatal(err)
+	}
 	for what, body := range pages {
 		check(what, body)
 	}
@@ -134,7 +152,7 @@ func TestXSSPayloadsAreEscaped(t *testing.T) {
 		if strings.HasSuffix(pattern, "/events") || strings.HasPrefix(pattern, "/static/") || strings.Contains(pattern, "{secret}") {
 			continue // a stream; the files as they are; a judge link
 		}
-		for _, slug := range []string{"club", "xssjson", "xss"} {
+		for _, slug := range []string{"club", "xssjson", "xsselo", "xss"} {
 			for _, id := range []string{"1", strconv.Itoa(added.Player)} {
 				path := strings.NewReplacer("{slug}", slug, "{round}", "1", "{table}", "1", "{id}", id, "{match}", "final", "{game}", "1",
 					"{name}", "admin", "{format}", "json", "{$}", "").Replace(pattern)
@@ -156,10 +174,19 @@ func TestXSSPayloadsAreEscaped(t *testing.T) {
 	}
 	// The payloads were stored, and are shown (escaped): the pages read
 	// above are the ones that show them.
-	_, players := s.do("", "GET", "/t/club/players", "")
-	for _, p := range []string{p0, p1, p2} {
-		if esc := strings.NewReplacer("<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(p); !strings.Contains(players, esc) {
-			t.Errorf("the players page does not show %q escaped (%q)", p, esc)
+	escape := strings.NewReplacer("<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace
+	for _, c := range []struct {
+		slug     string
+		payloads []string
+	}{
+		{"club", xssPayloads}, {"xssjson", xssPayloads},
+		{"xsselo", []string{p1}}, // the .ELO format keeps what its name fields can hold
+	} {
+		status, players := s.do("", "GET", "/t/"+c.slug+"/players", "")
+		for _, p := range c.payloads {
+			if status != http.StatusOK || !strings.Contains(players, escape(p)) {
+				t.Errorf("the players page of %s (%d) does not show %q escaped (%q)", c.slug, status, p, escape(p))
+			}
 		}
 	}
 }
