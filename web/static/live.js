@@ -37,13 +37,11 @@
   news.setAttribute("aria-atomic", "true");
   news.setAttribute("data-live-own", "");
   main.appendChild(news);
-  var newsTimer = null;
   function announce(text) {
-    // Emptied first: the same words again (a second result at a table)
-    // are said again.
-    news.textContent = "";
-    clearTimeout(newsTimer);
-    newsTimer = setTimeout(function () { news.textContent = text; }, 100);
+    // The same words again (a second result at a table) are changed by a
+    // no-break space, which is not read, so that they are said again.
+    if (news.textContent === text) { text += "\u00a0"; }
+    news.textContent = text;
   }
 
   // key names an element among its siblings by what stays the same from
