@@ -15,7 +15,8 @@ import (
 
 // resultsArrive enters the demo's open game again and again through the
 // director's service, with a new score each time, until the test ends:
-// each is a change the live pages follow while the visitor types.
+// each is a change the live pages follow while the visitor types, and
+// the standings' rows of its players move.
 func resultsArrive(t *testing.T, d *demo) {
 	t.Helper()
 	ctx, stop := context.WithCancel(context.Background())
@@ -23,7 +24,10 @@ func resultsArrive(t *testing.T, d *demo) {
 	go func() {
 		defer close(done)
 		for i := 0; ctx.Err() == nil; i++ {
-			black := 33 + i%20
+			black := 33 + i%20 // a win, then a loss: the players' rows move
+			if i%2 == 1 {
+				black = 64 - black
+			}
 			req, err := director.ResultFields{Round: d.round, Table: d.table, Score: fmt.Sprintf("%d-%d", black, 64-black), Replace: i > 0}.Request()
 			if err != nil {
 				t.Error(err)
@@ -147,18 +151,28 @@ func TestBrowserLiveKeepsFocus(t *testing.T) {
 		t.Errorf("the live region is %q, want polite status", role)
 	}
 
-	// The standings: tab to a player's link and keep it.
-	for range 30 {
+	// The standings: tab to the link of the open game's black player,
+	// whose row moves as his discs change, and keep it.
+	link := fmt.Sprintf("/t/demo/players/%d", d.black)
+	for range 40 {
 		typeKeys(t, standings, kb.Tab)
-		if f := run(t, standings, chromedp.Evaluate[[4]string](focusedLink)); strings.Contains(f[2], "/players/") {
+		if f := run(t, standings, chromedp.Evaluate[[4]string](focusedLink)); f[2] == link {
 			break
 		}
 	}
 	before := run(t, standings, chromedp.Evaluate[[4]string](focusedLink))
-	if !strings.Contains(before[2], "/players/") {
-		t.Fatalf("Tab found no player's link on the standings: %v", before)
+	if before[2] != link {
+		t.Fatalf("Tab did not reach %s on the standings: %v", link, before)
 	}
-	awaitUpdates(t, standings, 2)
+	rank := fmt.Sprintf(`Array.from(document.querySelectorAll("tr[data-player]")).findIndex(function (tr) { return tr.dataset.player === "%d"; })`, d.black)
+	ranks := map[int]bool{run(t, standings, chromedp.Evaluate[int](rank)): true}
+	for range 6 {
+		awaitUpdates(t, standings, 1)
+		ranks[run(t, standings, chromedp.Evaluate[int](rank))] = true
+	}
+	if len(ranks) < 2 {
+		t.Errorf("the focused player's row never moved: the test proves less than it says")
+	}
 	if after := run(t, standings, chromedp.Evaluate[[4]string](focusedLink)); after != before {
 		t.Fatalf("the standings' focus was on %v; after two live updates it is on %v", before, after)
 	}

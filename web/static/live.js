@@ -81,6 +81,8 @@
     }
     for (i = old.attributes.length - 1; i >= 0; i--) {
       a = old.attributes[i];
+      // A <details> the visitor opened stays open.
+      if (a.name === "open" && old.nodeName === "DETAILS") { continue; }
       if (!from.hasAttribute(a.name)) { old.removeAttribute(a.name); changes++; }
     }
     // A live region's words are its script's, not the server's.
