@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -10,7 +11,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"outflank"
 	"outflank/director"
+	"outflank/othello"
 )
 
 // resultsArrive enters the demo's open game again and again through the
@@ -202,4 +205,68 @@ func TestBrowserLiveKeepsFocus(t *testing.T) {
 	if got := run(t, viewer, chromedp.Evaluate[[2]string](`[document.activeElement.id, location.search]`)); got != [2]string{"step-next", "?ply=11"} {
 		t.Errorf("Enter on Next, then a live update: focus and position %v, want step-next at ?ply=11", got)
 	}
+}
+
+// TestBrowserLiveStripKeepsFocus (issue 25, points 7 and 11): on the event
+// page, a board of the strip of live games, focused from the keyboard,
+// has a ring of at least 3:1 and keeps the focus while the table judges'
+// moves refresh the strip.
+func TestBrowserLiveStripKeepsFocus(t *testing.T) {
+	browser := newBrowserFor(t, 2*time.Minute)
+	d := newJudgeDemo(t)
+	dir := screenshots(t)
+	ctx := outflank.WithActor(context.Background(), "judge #9 Eve (every table)")
+	tour, err := d.db.Tournament(ctx, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	record := func(table, n int) {
+		t.Helper()
+		moves := othello.FormatTranscript(d.game.moves[:n])
+		if table == 2 {
+			moves = readmeGame[:2*n]
+		}
+		if _, _, err := director.RecordMoves(ctx, d.db, tour, 1, table, int64(n), moves); err != nil {
+			t.Fatal(err)
+		}
+	}
+	record(1, 24)
+	record(2, 17)
+	event := newTab(t, browser)
+	if err := chromedp.Do(event, chromedp.EmulateViewport(375, 800), chromedp.Navigate(d.url+"/t/open"), chromedp.WaitVisible(chromedp.CSS(`#live-games li.live-board`))); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); d.liveClients(t) < 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the event page opened no live stream")
+		}
+	}
+	board := `li[data-game="1/2"] a`
+	for range 40 {
+		if run(t, event, chromedp.Evaluate[bool](fmt.Sprintf(`document.activeElement === document.querySelector('%s')`, board))) {
+			break
+		}
+		typeKeys(t, event, kb.Tab)
+	}
+	before := run(t, event, chromedp.Evaluate[[4]string](focusedLink))
+	if !strings.HasSuffix(before[2], "/games/1/2") {
+		t.Fatalf("Tab did not reach the board of table 2: the focus is on %v", before)
+	}
+	ring := run(t, event, chromedp.Evaluate[[3]string](`(function (s) { return [s.outlineStyle, s.outlineWidth, s.outlineColor]; })(getComputedStyle(document.activeElement))`))
+	width, _ := strconv.ParseFloat(strings.TrimSuffix(ring[1], "px"), 64)
+	if ring[0] == "none" || width < 2 || contrast(luminance(t, ring[2]), luminance(t, "rgb(255, 255, 255)")) < 3 {
+		t.Errorf("the focused live board's ring is %v: want at least 2 px at 3:1 on white", ring)
+	}
+	photograph(t, event, dir, "event-live-focus-375")
+	for n := 18; n <= 20; n++ {
+		record(2, n)
+		waitTab(t, event, fmt.Sprintf(`(function (li) { return !!li && li.textContent.indexOf("Move %d") >= 0 })(document.querySelector('#live-games li[data-game="1/2"]'))`, n), 8*time.Second, fmt.Sprintf("the strip showing move %d", n))
+		if after := run(t, event, chromedp.Evaluate[[4]string](focusedLink)); after != before {
+			t.Fatalf("the focus was on %v; after move %d came to the strip it is on %v", before, n, after)
+		}
+	}
+	if err := chromedp.Do(event, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	photograph(t, event, dir, "event-live-focus-1280")
 }
