@@ -45,7 +45,8 @@
   }
 
   // key names an element among its siblings by what stays the same from
-  // one version of the page to the next: its id, its table, its player.
+  // one version of the page to the next: its id, its table, its player,
+  // its game.
   function key(n) {
     if (n.nodeType !== 1) { return ""; }
     if (n.id) { return "#" + n.id; }
@@ -53,6 +54,8 @@
     if (v !== null) { return "t" + v; }
     v = n.getAttribute("data-player");
     if (v !== null) { return "p" + v; }
+    v = n.getAttribute("data-game");
+    if (v !== null) { return "g" + v; }
     return "";
   }
   function own(n) { return n.nodeType === 1 && n.hasAttribute("data-live-own"); }
@@ -107,7 +110,9 @@
         match = keyed[k] || null;
         if (match && !same(match, n)) { match = null; }
         delete keyed[k];
-      } else if (cur && !key(cur) && same(cur, n)) {
+      } else if (cur && !key(cur) && same(cur, n) && (n.nodeName !== "A" || cur.getAttribute("href") === n.getAttribute("href"))) {
+        // (a link to somewhere else is another link: a focus on it is
+        // not carried to where it now leads)
         match = cur;
       }
       if (match) {
