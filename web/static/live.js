@@ -162,8 +162,11 @@
     }
   }
 
-  // newsOf says what changed between the texts of the tables' rows before
-  // and after: a result at a table, else the page's heading updated.
+  // The news: what changed, said at most every newsEvery ms, so that a
+  // busy event (a result every few seconds) does not talk without pause;
+  // what changes meanwhile is said together.
+  var newsEvery = 3000, newsLast = 0, newsTimer = null;
+  var pending = { tables: {}, rows: {} };
   function rowTexts() {
     var texts = {};
     main.querySelectorAll("tr[data-table]").forEach(function (tr) {
@@ -171,21 +174,35 @@
     });
     return texts;
   }
-  function newsOf(before, after) {
-    var changed = [];
+  // noteNews keeps what changed between the texts of the tables' rows
+  // before and after a merge, and says it when its time comes.
+  function noteNews(before, after) {
     Object.keys(after).forEach(function (t) {
-      if (before[t] !== undefined && before[t] !== after[t]) { changed.push(t); }
+      if (before[t] !== undefined && before[t] !== after[t]) {
+        pending.tables[t] = true;
+        pending.rows[t] = after[t];
+      }
     });
+    if (newsTimer) { return; }
+    newsTimer = setTimeout(sayNews, Math.max(0, newsLast + newsEvery - Date.now()));
+  }
+  // sayNews says what changed: a result at a table, the results at
+  // several, else the page's heading updated.
+  function sayNews() {
+    newsTimer = null;
+    newsLast = Date.now();
+    var changed = Object.keys(pending.tables), text;
     if (changed.length === 1) {
-      var row = after[changed[0]].replace(new RegExp("^" + changed[0] + "\\s*"), "");
-      return "Result at table " + changed[0] + ": " + row;
+      text = "Result at table " + changed[0] + ": " + pending.rows[changed[0]].replace(new RegExp("^" + changed[0] + "\\s*"), "");
+    } else if (changed.length > 1) {
+      text = "Results at tables " + changed.join(", ");
+    } else {
+      var h1 = main.querySelector("h1");
+      var title = h1 && h1.firstChild && h1.firstChild.nodeType === 3 ? h1.firstChild.nodeValue.trim() : "";
+      text = (title || "This page") + " updated";
     }
-    if (changed.length > 1) {
-      return "Results at tables " + changed.join(", ");
-    }
-    var h1 = main.querySelector("h1");
-    var title = h1 && h1.firstChild && h1.firstChild.nodeType === 3 ? h1.firstChild.nodeValue.trim() : "";
-    return (title || "This page") + " updated";
+    pending = { tables: {}, rows: {} };
+    announce(text);
   }
 
   // update merges the new content html into main.
@@ -203,7 +220,7 @@
     // A page that says its own changes (the game viewer: data-news) is
     // not spoken over; nor is a version that changed nothing shown.
     if (changes > 0 && !main.querySelector("[data-news]")) {
-      announce(newsOf(before, rowTexts()));
+      noteNews(before, rowTexts());
     }
   }
 
