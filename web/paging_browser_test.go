@@ -11,12 +11,13 @@ import (
 )
 
 // TestBrowserPagedLists: the crosstable and the standings of a 1,000-player
-// event, paged, at 375 and 1280 px, photographed (paged-crosstable-375.png
-// ...), without sideways scrolling of the page; at the keyboard alone, the
-// first Tab shows the skip link, which takes the focus to the main
-// content, and Tab then Enter on the next-page link opens the next page,
-// whose link says it is the current page; the focus ring is the dark and
-// yellow one; the event page's links are at least 24 px high.
+// event, paged, and a page of its pairings, at 375 and 1280 px,
+// photographed (paged-crosstable-375.png ...), without sideways scrolling
+// of the page; at the keyboard alone, the first Tab shows the skip link,
+// which takes the focus to the main content, and Tab then Enter on the
+// next-page link opens the next page, whose link says it is the current
+// page; the focus ring is the dark and yellow one; the event page's links
+// are at least 24 px high, and clear of one another (WCAG 2.5.8).
 func TestBrowserPagedLists(t *testing.T) {
 	browser := newBrowserFor(t, 3*time.Minute)
 	s := bigSite(t)
@@ -26,6 +27,7 @@ func TestBrowserPagedLists(t *testing.T) {
 		for _, page := range []struct{ name, path, ready string }{
 			{"crosstable", "/t/big/crosstable?page=2", "table.cross"},
 			{"standings", "/t/big/standings", "table.standings"},
+			{"pairings", "/t/big/pairings?page=2", "table.pairings"},
 		} {
 			if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 900), chromedp.Navigate(s.srv.URL+page.path), chromedp.WaitVisible(chromedp.CSS(page.ready))); err != nil {
 				t.Fatalf("%s: %v", page.path, err)
