@@ -46,6 +46,7 @@ func TestBrowserPagedLists(t *testing.T) {
 	if skip[0] != 1 || skip[1] < 0 || skip[2] < 24 {
 		t.Fatalf("the first Tab: skip link %v, at %v px, %v px high", skip[0] == 1, skip[1], skip[2])
 	}
+	photograph(t, tab, dir, "skip-link-1280")
 	typeKeys(t, tab, kb.Enter)
 	waitPage(t, tab, "the focus on the main content", `document.activeElement && document.activeElement.id === "live"`)
 	// Tab on to the next page's link, and follow it with Enter.
