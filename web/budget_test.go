@@ -263,6 +263,13 @@ func TestSkipLinkFirst(t *testing.T) {
 	for _, p := range []string{"/admin", "/t/club/admin", "/t/club/admin/results"} {
 		bodies[p] = a.as("admin (session)").get(p).body
 	}
+	for _, p := range []string{"/t/club/judge/1/2"} {
+		got := a.as("judge club r1 t2").get(p)
+		if got.status != 200 {
+			t.Fatalf("%s: %d", p, got.status)
+		}
+		bodies[p] = got.body
+	}
 	for p, body := range bodies {
 		i := strings.Index(body, "<body")
 		if i < 0 {
