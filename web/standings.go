@@ -81,6 +81,9 @@ type standingsView struct {
 	// Paging is the page of the lists shown (paging.go): the same rows
 	// of each of the page's lists.
 	Paging paging
+	// Notes are the orders of finish's notes (report.Places.Note), of
+	// each whole order, not of its page.
+	FinishNote, WomenNote, YoungNote string
 }
 
 // pageStandings keeps of doc's lists the rows of the page asked for: the
@@ -136,7 +139,8 @@ func (s *Server) handleStandings(w http.ResponseWriter, r *http.Request) {
 		if !slices.Contains(lists, doc.List) {
 			lists = append(lists, doc.List)
 		}
-		v := standingsView{Standings: doc, Lists: lists, Rounds: rounds, After: after}
+		v := standingsView{Standings: doc, Lists: lists, Rounds: rounds, After: after,
+			FinishNote: doc.Finish.Note(), WomenNote: doc.WomenFinish.Note(), YoungNote: doc.YoungFinish.Note()}
 		if v.Paging, err = pageStandings(&v.Standings, page, standingsBase(t.Slug, list, after)); err != nil {
 			return view{}, err
 		}
