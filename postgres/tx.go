@@ -112,7 +112,8 @@ func (db *DB) txOnce(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx)
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
-		if opts.AccessMode != pgx.ReadOnly && (connectionLost(err) || ctx.Err() != nil) {
+		_, answered := errors.AsType[*pgconn.PgError](err)
+		if opts.AccessMode != pgx.ReadOnly && (!answered || connectionLost(err)) {
 			// The server may have committed before the connection failed,
 			// the server was shut down or the wait ended: only a look can
 			// tell.

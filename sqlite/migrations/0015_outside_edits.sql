@@ -8,6 +8,8 @@
 -- outside_edits and count one more version of the tournament, which is what
 -- makes every running Outflank read it again (its memory, its pages) and
 -- refuse a change prepared from the state before (the version check).
+-- A later migration that writes a tournament's rows must set its writing
+-- to 1 first and back to 0 after, or its rows are taken for outside edits.
 ALTER TABLE tournaments ADD COLUMN writing INTEGER NOT NULL DEFAULT 0;
 
 CREATE TABLE outside_edits (
