@@ -125,7 +125,8 @@ func (a *AuditLog) Verify() (string, error) {
 	}
 	if err := a.replay(); err != nil {
 		if len(a.Outside) > 0 {
-			return "", Errorf(ECONFLICT, "%s; %s", ErrorMessage(err), a.outsideNote())
+			// The edit first: it is why the rows and the log disagree.
+			return "", Errorf(ECONFLICT, "%s; so: %s", a.outsideNote(), ErrorMessage(err))
 		}
 		return "", err
 	}
