@@ -49,10 +49,20 @@ for (const line of readFileSync(o.pages, "utf8").split("\n")) {
 }
 const forms = o.forms.split(",");
 const started = Date.now();
-const chrome = await chromeLauncher.launch({
+const launch = () => chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
 });
+let chrome = await launch();
+// A run that timed out is abandoned with its Chromium: its errors, once
+// that Chromium is gone, come here and are only logged.
+let abandoned = 0;
+const stray = (err) => {
+  if (!abandoned) throw err;
+  console.error(`lighthouse: an abandoned run failed as its Chromium closed: ${String(err && err.message || err).split("\n")[0]}`);
+};
+process.on("uncaughtException", stray);
+process.on("unhandledRejection", stray);
 const rows = [];
 try {
   for (const p of pages) {
@@ -64,10 +74,11 @@ try {
         continue;
       }
       const flags = {
-        port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories,
+        port: 0, output: "json", logLevel: "error", onlyCategories: categories,
         maxWaitForLoad: +o.timeout * 1000 / 2, disableFullPageScreenshot: true,
       };
       if (p.kind === "console") flags.extraHeaders = { Cookie: cookie };
+      flags.port = chrome.port;
       let timer;
       try {
         const once = () => Promise.race([
@@ -92,6 +103,13 @@ try {
         if (elements) row.elements = elements;
       } catch (err) {
         row.error = String(err.message || err);
+        if (/timed out/.test(row.error)) {
+          // The run goes on in the background: a Chromium of its own for
+          // the next page, and the abandoned run fails with the old one.
+          abandoned++;
+          await chrome.kill();
+          chrome = await launch();
+        }
       }
       const s = categories.map((c) => `${short[c]} ${row.scores[c] ?? "-"}`).join(", ");
       console.error(`lighthouse: ${p.label} (${form}): ${row.error || s} [${Math.round((Date.now() - started) / 1000)} s]`);
