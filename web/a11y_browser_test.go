@@ -387,7 +387,7 @@ func TestBrowserAxe(t *testing.T) {
 			t.Errorf("testdata/axe/accepted.json: %s on %q (%s) matched no violation: remove the entry", a.Rule, a.Pages, a.Reason)
 		}
 	}
-	t.Logf("axe %s: %d pages at %d widths, %d violations (%d minor, %d failed)", axeVersion(string(source)), audited, len(axeWidths), len(all), len(minor), len(failed))
+	t.Logf("%s: %d pages at %d widths, %d rules broken on a page (%d minor, %d failed)", axeVersion(string(source)), audited, len(axeWidths), len(order), len(minor), len(failed))
 }
 
 // plural is one or many by n.
