@@ -404,7 +404,10 @@ func (s *Server) handleJudgeForm(w http.ResponseWriter, r *http.Request) {
 			s.noteLive(*g)
 		}
 	}
-	http.Redirect(w, r, fmt.Sprintf("/t/%s/judge/%d/%d", t.Slug, round, table), http.StatusSeeOther)
+	// Back to the board itself: without scripts the page reloads after each
+	// move, and the fragment puts the keyboard's starting point on the board
+	// (WCAG 2.4.3) instead of the top of the page.
+	http.Redirect(w, r, fmt.Sprintf("/t/%s/judge/%d/%d#jboard", t.Slug, round, table), http.StatusSeeOther)
 }
 
 // atoiOr reads a number of a form, or def when it has none.

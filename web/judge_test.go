@@ -300,7 +300,7 @@ func TestJudgeBoardPage(t *testing.T) {
 		t.Fatalf("the form's token and number")
 	}
 	// A move by the form: the page again, one move on.
-	if status, loc, _ := s.form("judge club r1 t2", "/t/club/judge/1/2", url.Values{"seq": {"1"}, "moves": {"f5"}}); status != http.StatusSeeOther || loc != "/t/club/judge/1/2" {
+	if status, loc, _ := s.form("judge club r1 t2", "/t/club/judge/1/2", url.Values{"seq": {"1"}, "moves": {"f5"}}); status != http.StatusSeeOther || loc != "/t/club/judge/1/2#jboard" {
 		t.Fatalf("a move by the form: %d %s", status, loc)
 	}
 	page = board()

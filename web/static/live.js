@@ -324,6 +324,17 @@
         }, 5000 + Math.random() * 5000);
       }
     });
+    // A browser gives up on a stream the server refused (429 when one
+    // address holds too many streams, 503 while it is busy): it closes it
+    // for good. Try again a little later, as the Retry-After asks, and catch
+    // up with what changed meanwhile; the page itself stays usable.
+    s.addEventListener("error", function () {
+      if (s.readyState !== EventSource.CLOSED || stream !== s) { return; }
+      stream = null;
+      setTimeout(function () {
+        if (!stream) { listen(); refresh(); }
+      }, 30000 + Math.random() * 30000);
+    });
     stream = s;
   }
   listen();
