@@ -8,8 +8,8 @@ import (
 )
 
 func (s *Server) registerCrosstableRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/crosstable", s.handleCrosstable)
-	mux.HandleFunc("GET /api/t/{slug}/crosstable", s.handleCrosstableAPI)
+	mux.HandleFunc("GET /t/{slug}/crosstable", reads(s.handleCrosstable))
+	mux.HandleFunc("GET /api/t/{slug}/crosstable", reads(s.handleCrosstableAPI))
 }
 
 // handleCrosstable is every player against every opponent, round by
