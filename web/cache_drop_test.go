@@ -3,12 +3,19 @@ package web
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"outflank"
+	"outflank/internal/storetest"
+	"outflank/sqlite"
 )
 
 // slotTest is a page cache of one render slot, and renders that count
@@ -275,5 +282,44 @@ func TestCacheKeepsItsBytes(t *testing.T) {
 	big := get("/big", make([]byte, 20*int(one)))
 	if len(big.bytes()) != 20*int(one) || c.get("/big", 1) != nil {
 		t.Error("a page larger than the cache: not served whole, or kept")
+	}
+}
+
+// TestBusyAnswers503: a page that would have to wait for a render beyond
+// the bounded queue is answered 503 with Retry-After and a message that
+// says nothing was changed and to try again, as HTML and on the API.
+func TestBusyAnswers503(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "busy.db"), sqlite.Options{Create: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Create(ctx, storetest.CircleEvent(t, 8, 2), outflank.KindImport, "test"); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(db, db, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cache = newPageCache(DefaultCacheBytes, 1, 0) // no room to wait: every render refused
+	watch, stop := context.WithCancel(ctx)
+	t.Cleanup(stop)
+	go s.Watch(watch)
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	for _, path := range []string{"/t/big/standings", "/api/t/big/standings"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" {
+			t.Errorf("%s: %d, Retry-After %q; want 503 with Retry-After", path, res.StatusCode, res.Header.Get("Retry-After"))
+		}
+		if !strings.Contains(string(body), "nothing was changed") || !strings.Contains(string(body), "try again") {
+			t.Errorf("%s: the message does not say nothing was changed and to try again:\n%s", path, body)
+		}
 	}
 }
