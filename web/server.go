@@ -66,8 +66,10 @@ type Config struct {
 	// /ratings, the players' pages and the pairings' expected scores; nil:
 	// the site computes no ratings, and /ratings says how to have them.
 	Ratings Ratings
-	// CacheBytes bounds the memory the rendered pages are kept in
-	// (cache.go); 0 takes DefaultCacheBytes, 64 MiB.
+	// CacheBytes bounds the memory the rendered pages are kept in, the
+	// least recently asked for forgotten first (cache.go); the <main> a
+	// page and its fragment share, and the pages of live games, are kept
+	// in a quarter of it each. 0 takes DefaultCacheBytes, 64 MiB.
 	CacheBytes int64
 }
 
