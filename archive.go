@@ -71,7 +71,15 @@ type AccountsRecord struct {
 	JudgeLinks []JudgeLink
 	// Log is the accounts' log, oldest first.
 	Log []AccountEvent
+	// Issued is, by table (users, tokens, judge_links, account_events),
+	// the highest id the store ever gave, which is above every id kept
+	// when the newest row was removed: the copy never gives it again
+	// (ids of credentials are never reused).
+	Issued map[string]int64
 }
+
+// CredentialTables are the tables of AccountsRecord.Issued.
+var CredentialTables = []string{"users", "tokens", "judge_links", "account_events"}
 
 // Empty reports whether a holds nothing.
 func (a *AccountsRecord) Empty() bool {

@@ -2,10 +2,12 @@ package outflank
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"time"
 )
 
 // The audit log of a tournament is a hash chain: each entry records the
@@ -48,6 +50,37 @@ type AuditLog struct {
 	Events []Event
 	Head   string
 	State  *Tournament
+	// Outside are the changes to the tournament's rows that the store
+	// saw made outside Outflank (SQLite records them: docs/records.md),
+	// oldest first.
+	Outside []OutsideEdit
+}
+
+// OutsideEdit is a row of a tournament inserted, updated or deleted by
+// something other than Outflank (the sqlite3 shell, another program):
+// a change the log does not hold.
+type OutsideEdit struct {
+	At     time.Time
+	Entity string // as a Change names it: game, player, round, bye, tournament
+	Key    string // as a Change keys it: "3/2" for round 3, table 2
+	Kind   string // insert, update or delete
+}
+
+// OutsideEditor is a Store that records the changes made to a
+// tournament's rows outside Outflank (SQLite does: docs/records.md).
+type OutsideEditor interface {
+	// OutsideEdits returns those of the tournament with slug, oldest
+	// first.
+	OutsideEdits(ctx context.Context, slug string) ([]OutsideEdit, error)
+}
+
+// String says what was changed and when, in words.
+func (o OutsideEdit) String() string {
+	verb := map[string]string{"insert": "added", "update": "changed", "delete": "removed"}[o.Kind]
+	if verb == "" {
+		verb = o.Kind
+	}
+	return fmt.Sprintf("%s %s was %s outside Outflank at %s UTC", o.Entity, o.Key, verb, o.At.UTC().Format("2006-01-02 15:04:05"))
 }
 
 // Verify checks the log: every entry's hash, every link to the entry
@@ -91,9 +124,29 @@ func (a *AuditLog) Verify() (string, error) {
 		}
 	}
 	if err := a.replay(); err != nil {
+		if len(a.Outside) > 0 {
+			// The edit first: it is why the rows and the log disagree.
+			return "", Errorf(ECONFLICT, "%s; so: %s", a.outsideNote(), ErrorMessage(err))
+		}
 		return "", err
 	}
+	if len(a.Outside) > 0 {
+		// The rows agree with the log again (a later change through
+		// Outflank, or a second edit, put them back), but they were
+		// changed meanwhile without it.
+		return "", Errorf(ECONFLICT, "the stored tournament agrees with the log, but %s", a.outsideNote())
+	}
 	return prev, nil
+}
+
+// outsideNote says which changes were made outside Outflank: the first,
+// and how many.
+func (a *AuditLog) outsideNote() string {
+	note := a.Outside[0].String() + ", a change the log does not hold"
+	if n := len(a.Outside); n > 1 {
+		note += fmt.Sprintf(" (the first of %d such changes)", n)
+	}
+	return note
 }
 
 func undoneNote(by int64) string {

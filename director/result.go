@@ -197,9 +197,14 @@ func EnterResult(ctx context.Context, store outflank.Store, slug string, req Res
 func NextVersion(t *outflank.Tournament) int64 { return t.Version + 1 }
 
 // WhoChanged adds to a refused conditional write who made the change the
-// writer did not expect, and when, from the audit log.
+// writer did not expect, and when, from the audit log; or, when the row
+// was last changed outside Outflank (a store that records such changes:
+// outflank.OutsideEditor), that it was, and when.
 func WhoChanged(ctx context.Context, store outflank.Store, refused error, slug, entity, key string) error {
 	ev := LastChange(ctx, store, slug, entity, key)
+	if o := lastOutsideEdit(ctx, store, slug, entity, key); o != nil && (ev == nil || !o.At.Before(ev.At)) {
+		return outflank.Errorf(outflank.ECONFLICT, "%s (changed outside Outflank at %s, not through it: the change is not in the log)", outflank.ErrorMessage(refused), o.At.Local().Format("2006-01-02 15:04:05"))
+	}
 	if ev == nil {
 		return refused
 	}
@@ -219,4 +224,23 @@ func LastChange(ctx context.Context, store outflank.Store, slug, entity, key str
 		return nil
 	}
 	return outflank.LastChangeOf(events, entity, key)
+}
+
+// lastOutsideEdit is the latest change to the row entity key made outside
+// Outflank, as the store recorded it, or nil.
+func lastOutsideEdit(ctx context.Context, store outflank.Store, slug, entity, key string) *outflank.OutsideEdit {
+	o, ok := store.(outflank.OutsideEditor)
+	if !ok {
+		return nil
+	}
+	edits, err := o.OutsideEdits(ctx, slug)
+	if err != nil {
+		return nil
+	}
+	for i := len(edits) - 1; i >= 0; i-- {
+		if edits[i].Entity == entity && edits[i].Key == key {
+			return &edits[i]
+		}
+	}
+	return nil
 }

@@ -221,7 +221,18 @@ func moveSequence(ctx context.Context, tx pgx.Tx, table string) error {
 func (db *DB) DumpAccounts(ctx context.Context) (*outflank.AccountsRecord, error) {
 	var a *outflank.AccountsRecord
 	err := db.readTx(ctx, func(tx pgx.Tx) error {
-		a = &outflank.AccountsRecord{} // a retried transaction starts afresh
+		a = &outflank.AccountsRecord{Issued: map[string]int64{}} // a retried transaction starts afresh
+		for _, table := range outflank.CredentialTables {
+			var seq string
+			if err := tx.QueryRow(ctx, `SELECT pg_get_serial_sequence($1, 'id')`, table).Scan(&seq); err != nil {
+				return fmt.Errorf("reading the ids given: %w", err)
+			}
+			var last int64
+			if err := tx.QueryRow(ctx, `SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM `+seq).Scan(&last); err != nil {
+				return fmt.Errorf("reading the ids given: %w", err)
+			}
+			a.Issued[table] = last
+		}
 		rows, _ := tx.Query(ctx, `SELECT id, name, password, admin, created_at FROM users ORDER BY id`)
 		var u outflank.User
 		if _, err := pgx.ForEachRow(rows, []any{&u.ID, &u.Name, &u.PasswordHash, &u.Admin, &u.CreatedAt}, func() error {
@@ -318,9 +329,16 @@ func (db *DB) RestoreAccounts(ctx context.Context, a *outflank.AccountsRecord) e
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return fmt.Errorf("copying the accounts: %w", err)
 		}
-		for _, table := range []string{"users", "tokens", "judge_links", "account_events"} {
+		for _, table := range outflank.CredentialTables {
 			if err := moveSequence(ctx, tx, table); err != nil {
 				return err
+			}
+			// Past the ids given and since removed too: they are not
+			// given again.
+			if issued := a.Issued[table]; issued > 0 {
+				if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence($1, 'id'), greatest($2::bigint, (SELECT coalesce(max(id), 0) FROM `+table+`)))`, table, issued); err != nil {
+					return fmt.Errorf("moving the ids of %s past the copy: %w", table, err)
+				}
 			}
 		}
 		return nil

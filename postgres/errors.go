@@ -79,10 +79,7 @@ func (db *DB) translate(err error) error {
 		}
 		return err
 	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return outflank.Errorf(outflank.EUNAVAILABLE, "lost the connection to PostgreSQL at %s: nothing was saved; try again in a moment", db.where)
-	}
-	if isConnectError(err) || isNetError(err) {
+	if isConnectError(err) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT) || isDNSError(err) {
 		why := "it does not answer"
 		switch {
 		case errors.Is(err, syscall.ECONNREFUSED):
@@ -94,7 +91,42 @@ func (db *DB) translate(err error) error {
 		}
 		return outflank.Errorf(outflank.EUNAVAILABLE, "cannot reach PostgreSQL at %s (%s): nothing was read or written; check that the server is running and that --db names the right host and port", db.where, why)
 	}
+	if connectionLost(err) {
+		return outflank.Errorf(outflank.EUNAVAILABLE, "lost the connection to PostgreSQL at %s (%s): nothing was saved; try again in a moment", db.where, lostHow(err))
+	}
 	return err
+}
+
+// connectionLost reports whether err says the connection to PostgreSQL was
+// lost, or could not be used or made: the server restarting (shut down by
+// its administrator, crashed, still starting), a socket closed or reset,
+// a connection the driver had already closed, or no server to connect to.
+// A change it interrupts before its commit was sent was rolled back by the
+// server.
+func connectionLost(err error) bool {
+	if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok {
+		switch pgErr.Code {
+		case stateAdminShutdown, stateCrashShutdown, stateCannotConnectNow:
+			return true
+		}
+		return false
+	}
+	return errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.ECONNABORTED) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, net.ErrClosed) || isConnectError(err) || isNetError(err)
+}
+
+// lostHow says briefly how a connection was lost, for a message.
+func lostHow(err error) string {
+	switch {
+	case errors.Is(err, syscall.EPIPE), errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED):
+		return "the server closed it"
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return "the server closed it"
+	case errors.Is(err, pgconn.ErrConnClosed), errors.Is(err, net.ErrClosed):
+		return "it was closed"
+	}
+	return "no answer"
 }
 
 func isConnectError(err error) bool {

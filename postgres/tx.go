@@ -44,15 +44,22 @@ func (db *DB) writeTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 // tx runs fn in a transaction with opts and commits it. A serialization
 // failure or a deadlock, in fn or at commit, runs the whole transaction
 // again, up to txAttempts times, after a jittered pause; then it gives up
-// with an EUNAVAILABLE error that says the database was too busy. fn must
-// have no effect outside tx, since it may run more than once. Errors are
-// translated (errors.go).
+// with an EUNAVAILABLE error that says the database was too busy. So does
+// a connection lost before the commit was sent (PostgreSQL restarting: the
+// server rolled the transaction back), which usually succeeds on a new
+// connection once the server is up again; one lost while committing is
+// not run again, since it may have been saved. fn must have no effect
+// outside tx, since it may run more than once. Errors are translated
+// (errors.go).
 func (db *DB) tx(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) error) error {
 	pause := retryPause
 	var err error
 	for attempt := 1; attempt <= txAttempts; attempt++ {
 		err = db.txOnce(ctx, opts, fn)
-		if !retryable(err) {
+		if lost, ok := errors.AsType[*commitLost](err); ok {
+			return lost.err
+		}
+		if !retryable(err) && !lostBeforeCommit(ctx, err) {
 			return db.translate(err)
 		}
 		if attempt == txAttempts {
@@ -68,8 +75,31 @@ func (db *DB) tx(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) err
 		}
 		pause = min(2*pause, maxRetryPause)
 	}
+	if lostBeforeCommit(ctx, err) {
+		return db.translate(err) // "lost the connection ...: nothing was saved"
+	}
 	return db.tooBusy(err)
 }
+
+// lostBeforeCommit reports whether err, of one attempt of tx, is the loss
+// of the connection before the commit was sent: nothing was saved, and the
+// attempt may run again.
+func lostBeforeCommit(ctx context.Context, err error) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	if _, committing := errors.AsType[*commitLost](err); committing {
+		return false
+	}
+	return connectionLost(err)
+}
+
+// commitLost is the error of a commit whose answer never came: the change
+// may or may not have been saved.
+type commitLost struct{ err error }
+
+func (e *commitLost) Error() string { return e.err.Error() }
+func (e *commitLost) Unwrap() error { return e.err }
 
 // txOnce is one attempt of tx.
 func (db *DB) txOnce(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) error) error {
@@ -82,10 +112,12 @@ func (db *DB) txOnce(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx)
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
-		if _, answered := errors.AsType[*pgconn.PgError](err); !answered && opts.AccessMode != pgx.ReadOnly {
-			// The server may have committed before the connection failed
-			// or the wait ended: only a look can tell.
-			return outflank.Errorf(outflank.EUNAVAILABLE, "the connection to PostgreSQL at %s failed while committing (%v): the change may or may not have been saved; look at it (and at the log) before trying again", db.where, commitProblem(ctx, err))
+		_, answered := errors.AsType[*pgconn.PgError](err)
+		if opts.AccessMode != pgx.ReadOnly && (!answered || connectionLost(err)) {
+			// The server may have committed before the connection failed,
+			// the server was shut down or the wait ended: only a look can
+			// tell.
+			return &commitLost{outflank.Errorf(outflank.EUNAVAILABLE, "the connection to PostgreSQL at %s failed while committing (%v): the change may or may not have been saved; reload and check it (and the log) before trying again", db.where, commitProblem(ctx, err))}
 		}
 		return fmt.Errorf("committing: %w", err)
 	}
@@ -99,6 +131,9 @@ func commitProblem(ctx context.Context, err error) string {
 		return "no answer in time"
 	case ctx.Err() != nil:
 		return "the command was stopped"
+	}
+	if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok {
+		return "the server was shutting down: " + pgErr.Message
 	}
 	return "the connection was lost"
 }

@@ -67,7 +67,7 @@ func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error
 		if exists != 0 {
 			return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: nothing was copied", t.Slug, db.path)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head, writing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
 			t.Slug, t.Name, t.Date, string(t.Rules), string(settings), rec.CreatedAt.UTC().Format(timeFormat), max(t.Version, 1), rec.Head)
 		if err != nil {
 			return translate(fmt.Errorf("copying tournament %s: %w", t.Slug, err), db.path)
@@ -88,7 +88,14 @@ func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error
 				}
 			}
 		}
-		return db.restoreEvents(ctx, tx, l.id, rec)
+		if err := db.restoreEvents(ctx, tx, l.id, rec); err != nil {
+			return err
+		}
+		// Every row written was Outflank's (migration 15).
+		if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET writing = 0 WHERE id = ?`, l.id); err != nil {
+			return translate(fmt.Errorf("copying tournament %s: %w", t.Slug, err), db.path)
+		}
+		return nil
 	})
 }
 

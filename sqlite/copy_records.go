@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -73,8 +74,21 @@ func (db *DB) RestoreMembers(ctx context.Context, members []outflank.Member, log
 // DumpAccounts reads the users with their grants, the tokens, the judge
 // links and the accounts' log, from one snapshot.
 func (db *DB) DumpAccounts(ctx context.Context) (*outflank.AccountsRecord, error) {
-	a := &outflank.AccountsRecord{}
+	a := &outflank.AccountsRecord{Issued: map[string]int64{}}
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		if err := queryRows(ctx, tx, `SELECT name, seq FROM sqlite_sequence`, func(rows *sql.Rows) error {
+			var name string
+			var seq int64
+			if err := rows.Scan(&name, &seq); err != nil {
+				return err
+			}
+			if slices.Contains(outflank.CredentialTables, name) {
+				a.Issued[name] = seq
+			}
+			return nil
+		}); err != nil {
+			return translate(fmt.Errorf("reading the ids given: %w", err), db.path)
+		}
 		if err := queryRows(ctx, tx, `SELECT id, name, password, admin, created_at FROM users ORDER BY id`, func(rows *sql.Rows) error {
 			var u outflank.User
 			var at string
@@ -201,6 +215,20 @@ func (db *DB) RestoreAccounts(ctx context.Context, a *outflank.AccountsRecord) e
 			if _, err := tx.ExecContext(ctx, `INSERT INTO account_events (id, at, actor, action, subject, summary) VALUES (?, ?, ?, ?, ?, ?)`,
 				e.ID, e.At.UTC().Format(timeFormat), e.Actor, e.Action, e.Subject, e.Summary); err != nil {
 				return translate(fmt.Errorf("copying the accounts' log: %w", err), db.path)
+			}
+		}
+		// The ids given and since removed are not given again (AUTOINCREMENT
+		// counts from sqlite_sequence, which the inserts above set to the
+		// largest id copied).
+		for _, table := range outflank.CredentialTables {
+			if a.Issued[table] == 0 {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)`, table, table); err != nil {
+				return translate(fmt.Errorf("copying the ids given: %w", err), db.path)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?`, a.Issued[table], table); err != nil {
+				return translate(fmt.Errorf("copying the ids given: %w", err), db.path)
 			}
 		}
 		return nil

@@ -44,7 +44,8 @@ func (db *DB) Audit(ctx context.Context, slug string) (*outflank.AuditLog, error
 			return err
 		}
 		a.State = l.t
-		return nil
+		a.Outside, err = db.outsideEdits(ctx, tx, tid)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -119,4 +120,45 @@ func (db *DB) LastEvents(ctx context.Context, slug string, n int) ([]outflank.Ev
 	})
 	slices.Reverse(events)
 	return events, err
+}
+
+var _ outflank.OutsideEditor = (*DB)(nil)
+
+// OutsideEdits implements outflank.OutsideEditor.
+func (db *DB) OutsideEdits(ctx context.Context, slug string) ([]outflank.OutsideEdit, error) {
+	var edits []outflank.OutsideEdit
+	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		tid, _, err := db.tournamentID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		edits, err = db.outsideEdits(ctx, tx, tid)
+		return err
+	})
+	return edits, err
+}
+
+// outsideTimeFormat is how the triggers of migration 15 write the time of
+// an outside edit (strftime's %f: seconds to the millisecond).
+const outsideTimeFormat = "2006-01-02T15:04:05.000Z"
+
+// outsideEdits returns the changes made to the rows of tournament tid
+// outside Outflank, as the triggers of migration 15 recorded them.
+func (db *DB) outsideEdits(ctx context.Context, tx *sql.Tx, tid int64) ([]outflank.OutsideEdit, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT at, entity, row_key, kind FROM outside_edits WHERE tournament_id = ? ORDER BY id`, tid)
+	if err != nil {
+		return nil, translate(fmt.Errorf("reading the changes made outside Outflank: %w", err), db.path)
+	}
+	defer rows.Close()
+	var edits []outflank.OutsideEdit
+	for rows.Next() {
+		var o outflank.OutsideEdit
+		var at string
+		if err := rows.Scan(&at, &o.Entity, &o.Key, &o.Kind); err != nil {
+			return nil, translate(fmt.Errorf("reading the changes made outside Outflank: %w", err), db.path)
+		}
+		o.At, _ = time.Parse(outsideTimeFormat, at) // a time edited by hand reads as zero
+		edits = append(edits, o)
+	}
+	return edits, translate(rows.Err(), db.path)
 }

@@ -119,7 +119,7 @@ func TestMemo(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { raw.Close() })
-		return storetest.MemoHandles{A: a, B: b, Exec: func(query string) error {
+		return storetest.MemoHandles{A: a, B: b, NoticesOutside: true, Exec: func(query string) error {
 			_, err := raw.ExecContext(ctx, query)
 			return err
 		}}

@@ -38,7 +38,7 @@ func (db *DB) Create(ctx context.Context, t *outflank.Tournament, kind, summary 
 	var ev *outflank.Event
 	err = db.writeTx(ctx, func(tx *sql.Tx) error {
 		now := db.now()
-		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version) VALUES (?, ?, ?, ?, ?, ?, 1)`,
+		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, writing) VALUES (?, ?, ?, ?, ?, ?, 1, 1)`,
 			t.Slug, t.Name, t.Date, string(t.Rules), string(settings), now.Format(timeFormat))
 		if err != nil {
 			if strings.Contains(err.Error(), "UNIQUE") {
@@ -258,7 +258,9 @@ func (db *DB) commitIn(ctx context.Context, tx *sql.Tx, l *loaded, p *prepared) 
 		return nil, outflank.Errorf(outflank.EINVALID, "nothing to change: %s already is that way", l.t.Slug)
 	}
 	key := versionKey(outflank.EntityTournament, l.t.Slug)
-	res, err := tx.ExecContext(ctx, `UPDATE tournaments SET version = version + 1 WHERE id = ? AND version = ?`, l.id, l.versions[key])
+	// writing = 1 marks the rows written next as Outflank's (migration
+	// 15); insertEvent clears it before the commit.
+	res, err := tx.ExecContext(ctx, `UPDATE tournaments SET version = version + 1, writing = 1 WHERE id = ? AND version = ?`, l.id, l.versions[key])
 	if err != nil {
 		return nil, translate(fmt.Errorf("updating tournament %s: %w", l.t.Slug, err), db.path)
 	}
@@ -324,7 +326,9 @@ func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, tid int64, ev *outfla
 		ev.ID, tid, ev.At.Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash, ev.Hash); err != nil {
 		return translate(fmt.Errorf("recording the event: %w", err), db.path)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET log_head = ? WHERE id = ?`, ev.Hash, tid); err != nil {
+	// writing = 0: the rows written since writing was set were Outflank's;
+	// any written later, by whatever else, are outside edits (migration 15).
+	if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET log_head = ?, writing = 0 WHERE id = ?`, ev.Hash, tid); err != nil {
 		return translate(fmt.Errorf("recording the log's head: %w", err), db.path)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"outflank"
 	"outflank/director"
@@ -34,25 +36,100 @@ func (s *Server) registerWriteRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /api/t/{slug}/rounds/{round}/games/{table}/withdraw", Director, s.handleWithdrawGameAPI)
 }
 
-// decodeBody reads the request's JSON body into v, refusing unknown fields
-// and anything after the document.
+// decodeBody reads the request's JSON body into v, refusing unknown fields,
+// a key given twice and anything after the document.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return outflank.Errorf(outflank.EINVALID, "the request body is larger than %d bytes", maxBody)
+		}
+		return outflank.Errorf(outflank.EINVALID, "the request body could not be read: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		if errors.Is(err, io.EOF) {
 			return outflank.Errorf(outflank.EINVALID, "the request has no JSON body: send the fields as a JSON object")
-		}
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return outflank.Errorf(outflank.EINVALID, "the request body is larger than %d bytes", maxBody)
 		}
 		return outflank.Errorf(outflank.EINVALID, "the request body is not the JSON expected: %v", err)
 	}
 	if dec.More() {
 		return outflank.Errorf(outflank.EINVALID, "the request body holds more than one JSON document")
 	}
+	if key, ok := duplicateKey(body); ok {
+		return outflank.Errorf(outflank.EINVALID, "the request body gives the key %q more than once: send each field once", key)
+	}
 	return nil
+}
+
+// duplicateKey returns the first key that an object of the JSON document
+// doc gives twice, and true; encoding/json would keep the last silently,
+// so that what a proxy or a log reads as the request is not what was done
+// (issue 25). Keys are compared as encoding/json matches them to fields:
+// without regard to case ("name" and "Name" are one field). doc has been
+// decoded already; a document that does not parse reports no key.
+func duplicateKey(doc []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	// objects holds, for each object open, the keys seen; a nil entry is
+	// an array. key says whether the next string of an object is a key.
+	var objects []map[string]bool
+	key := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				objects = append(objects, map[string]bool{})
+				key = true
+				continue
+			case '[':
+				objects = append(objects, nil)
+			case '}', ']':
+				objects = objects[:len(objects)-1]
+				if len(objects) == 0 {
+					return "", false
+				}
+			}
+		case string:
+			if key {
+				folded := foldKey(t)
+				seen := objects[len(objects)-1]
+				if seen[folded] {
+					return t, true
+				}
+				seen[folded] = true
+				key = false
+				continue
+			}
+		}
+		if len(objects) == 0 {
+			return "", false // a document that is not an object or array
+		}
+		// After a value inside an object, the next string is a key.
+		key = objects[len(objects)-1] != nil
+	}
+}
+
+// foldKey is a key as encoding/json matches it: each letter replaced by the
+// smallest of its case folds, so that two keys fold alike exactly when
+// strings.EqualFold says they are equal.
+func foldKey(k string) string {
+	var b strings.Builder
+	for _, c := range k {
+		least := c
+		for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+	}
+	return b.String()
 }
 
 // saved is the answer to a write: the change as the log records it, and

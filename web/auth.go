@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"crypto/subtle"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -100,6 +101,24 @@ func (s *Server) credentialOf(r *http.Request) (*credential, error) {
 // those access allows, and records it for the tests that check every
 // route.
 func (s *Server) route(mux *http.ServeMux, pattern string, access Access, h http.HandlerFunc) {
+	s.routeWithBody(mux, pattern, access, 0, h)
+}
+
+// uploadTime is how long an upload's request may take to arrive, in place
+// of the server's ReadTimeout: a 16 MB file over a hall's Wi-Fi takes more
+// than 10 s. It is given only once the credential is checked.
+const uploadTime = 2 * time.Minute
+
+// uploadRoute registers a route that takes a file: its body may be up to
+// limit bytes rather than maxBody, and take uploadTime to arrive, for who
+// has the right.
+func (s *Server) uploadRoute(mux *http.ServeMux, pattern string, access Access, limit int64, h http.HandlerFunc) {
+	s.routeWithBody(mux, pattern, access, limit, h)
+}
+
+// routeWithBody registers a route as route does, whose body may be up to
+// limit bytes (0: maxBody).
+func (s *Server) routeWithBody(mux *http.ServeMux, pattern string, access Access, limit int64, h http.HandlerFunc) {
 	s.routes = append(s.routes, routeInfo{pattern: pattern, access: access})
 	if access == Public {
 		mux.HandleFunc(pattern, h)
@@ -115,6 +134,12 @@ func (s *Server) route(mux *http.ServeMux, pattern string, access Access, h http
 			s.refuse(w, r, err)
 			return
 		}
+		if limit > 0 && raiseBodyLimit(r, limit) {
+			http.NewResponseController(w).SetReadDeadline(time.Now().Add(uploadTime))
+		}
+		if !safeMethod(r.Method) && !s.formRead(w, r, max(limit, maxBody)) {
+			return
+		}
 		if c != nil && c.sess != nil && !safeMethod(r.Method) {
 			if err := checkCSRF(r, c.sess); err != nil {
 				s.refuse(w, r, err)
@@ -125,6 +150,33 @@ func (s *Server) route(mux *http.ServeMux, pattern string, access Access, h http
 		ctx = outflank.WithActor(ctx, c.p.Actor())
 		h(w, r.WithContext(ctx))
 	})
+}
+
+// formRead reads a form's body (a JSON body is left to its handler), and
+// answers 413 when it is over limit, naming its size and the limit: the
+// form's CSRF field, read from a body cut short, would otherwise be missing
+// and the answer a misleading "this form has expired" (issue 25).
+func (s *Server) formRead(w http.ResponseWriter, r *http.Request, limit int64) bool {
+	var err error
+	switch ct := r.Header.Get("Content-Type"); {
+	case strings.HasPrefix(ct, "multipart/form-data"):
+		err = r.ParseMultipartForm(32 << 20)
+	case strings.HasPrefix(ct, "application/x-www-form-urlencoded"):
+		err = r.ParseForm()
+	default:
+		return true
+	}
+	var tooLarge *http.MaxBytesError
+	if !errors.As(err, &tooLarge) {
+		return true // a form that does not parse is the handler's to refuse
+	}
+	what := "form sent"
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+		what = "file sent (with its form)"
+	}
+	back := r.URL.Path[:strings.LastIndex(r.URL.Path, "/")]
+	s.errorPage(w, r, http.StatusRequestEntityTooLarge, tooLargeMessage(r, limit, what), link{back, "Back"})
+	return false
 }
 
 // routeInfo is a registered route.

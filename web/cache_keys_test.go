@@ -63,7 +63,7 @@ func TestPagesKeyOnlyWhatTheyRead(t *testing.T) {
 			t.Errorf("%s: %d", path, status)
 		}
 		same(path, with(path, "junk=1"))
-		same(path, with(path, "utm_source=x&x=%3Cscript%3E&round=2&player=3&page=2"))
+		same(path, with(path, "utm_source=x&x=%3Cscript%3E&round=2&player=3&q=x"))
 		same(path, with(path, "list=&after=&ply="))
 		if !strings.HasPrefix(path, "/api/") {
 			// A live update's fragment, however asked for, is one page.

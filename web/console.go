@@ -37,7 +37,7 @@ func (s *Server) registerConsoleRoutes(mux *http.ServeMux) {
 	s.route(mux, "GET /t/{slug}/admin/players", Director, s.handleConsolePlayers)
 	s.route(mux, "GET /t/{slug}/admin/playerdb", Director, s.handlePlayerSearch)
 	s.route(mux, "POST /t/{slug}/admin/players", Director, s.handleRegister)
-	s.route(mux, "POST /t/{slug}/admin/players/import", Director, s.handleImport)
+	s.uploadRoute(mux, "POST /t/{slug}/admin/players/import", Director, maxPlayersCSV, s.handleImport)
 	s.route(mux, "GET /t/{slug}/admin/players/{id}", Director, s.handlePlayerForm)
 	s.route(mux, "POST /t/{slug}/admin/players/{id}", Director, s.handleEditPlayer)
 	s.route(mux, "POST /t/{slug}/admin/players/{id}/withdraw", Director, s.handleWithdraw)

@@ -168,6 +168,12 @@ func (s *Server) fillFromPlayerDB(r *http.Request, p *outflank.Player) (string, 
 	return director.FillFromPlayerDB(p, db, info.Source)
 }
 
+// maxPlayersCSV bounds a players CSV uploaded to the console: the players
+// CSV's default limit on the command line (docs/formats.md, "Size limits of
+// the files read"; cmd/outflank's kindPlayersCSV), far above a real file
+// (5,000 players take about 300 KB).
+const maxPlayersCSV = 16 << 20
+
 // handleImport registers the players of a CSV file, all or none, as
 // 'player import' does.
 func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {

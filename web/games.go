@@ -38,6 +38,7 @@ type gameView struct {
 	Next    int
 	Last    int
 	Current plyView    // the position after it
+	Rows    []string   // the position after it in words, row by row
 	Plies   []plyView  // every position, from the start
 	Moves   []moveView // the moves, with the passes after them
 	Board   boardView
@@ -209,6 +210,7 @@ func newGameView(t *outflank.Tournament, rec report.GameRecord, ply int) (gameVi
 	v.Ply, v.Plies, v.Moves = ply, plyViews(g), moveViews(g)
 	v.Prev, v.Next, v.Last = max(ply-1, 0), min(ply+1, len(g.Moves)), len(g.Moves)
 	v.Current = v.Plies[ply]
+	v.Rows = positionRows(v.Current.Board)
 	v.Board = newBoardView(g, ply)
 	return v, nil
 }

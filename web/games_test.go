@@ -71,7 +71,9 @@ func TestGamePage(t *testing.T) {
 		`<svg id="board" class="board"`, `data-turn=""`, "Move 60 of 60: black h1", "Game over.",
 		"Black wins 36-28, the official score.", `<span class="pass">white passes</span>`,
 		`href="?ply=59" data-ply="59"`, `aria-current="step"><span class="n">60</span> h1</a>`,
-		`id="step-next" href="?ply=60" data-ply="60" aria-disabled="true"`,
+		// At the end, Next leads nowhere: no link (issue 25, point 12).
+		`<a id="step-next" role="link" aria-disabled="true" tabindex="-1" data-ply="60">`,
+		`<li>Row 1: a1 to h1 black</li>`, `<li>Row 8: a8 to h8 white</li>`, `id="viewer-news" class="visually-hidden" role="status" aria-live="polite"`,
 		`/static/viewer.js?v=`, `/static/viewer.css?v=`, `aria-current="page">Pairings</a>`,
 	} {
 		if !strings.Contains(body, want) {
@@ -125,8 +127,9 @@ func TestGamePage(t *testing.T) {
 		}
 	}
 	_, body = s.get("/t/club/games/1/1?ply=0")
-	for _, want := range []string{"Start (60 moves to come)", "Black to move (4 legal moves).", `id="step-prev" href="?ply=0" data-ply="0" aria-disabled="true"`,
-		`id="step-next" href="?ply=1" data-ply="1">`, `<circle class="m legal" cx="160" cy="120"`} { // d3
+	for _, want := range []string{"Start (60 moves to come)", "Black to move (4 legal moves).", `<a id="step-prev" role="link" aria-disabled="true" tabindex="-1" data-ply="0">`,
+		`<a id="step-next" href="?ply=1" data-ply="1">`, "<li>Row 1: empty</li>",
+		"<li>Row 4: a4 to c4 empty, d4 white, e4 black, f4 to h4 empty</li>", "<li>Row 5: a5 to c5 empty, d5 black, e5 white, f5 to h5 empty</li>", `<circle class="m legal" cx="160" cy="120"`} { // d3
 		if !strings.Contains(body, want) {
 			t.Errorf("the start lacks %q", want)
 		}

@@ -20,15 +20,18 @@ import (
 //
 // The hub takes at most max streams (the file descriptors they hold are
 // counted: the pages must still be served); a browser asking for more is
-// told to come back later.
+// told to come back later. One client (an address; an IPv6 /64) holds at
+// most perClient of them, so that no one can take every place (issue 25).
 type hub struct {
-	log     *slog.Logger
-	max     int
-	mu      sync.Mutex
-	streams map[string]map[*stream]struct{}
-	n       int
-	closed  bool
-	stop    chan struct{}
+	log       *slog.Logger
+	max       int
+	perClient int
+	mu        sync.Mutex
+	streams   map[string]map[*stream]struct{}
+	n         int
+	clients   map[string]int // the streams each client holds or has reserved
+	closed    bool
+	stop      chan struct{}
 }
 
 // stream is a live stream's connection, taken over from the HTTP server.
@@ -38,6 +41,9 @@ type stream struct {
 	// moves says which live games' moves the stream follows: "" none,
 	// "all" every game of the tournament, "ROUND/TABLE" one game.
 	moves string
+	// client is the client holding the stream (streamClient), "" when
+	// not counted.
+	client string
 }
 
 // writeTimeout bounds the writes that may wait: a stream's head, and every
@@ -53,47 +59,94 @@ func newHub(log *slog.Logger, max int) *hub {
 	if max <= 0 {
 		max = defaultMaxStreams()
 	}
-	h := &hub{log: log, max: max, streams: map[string]map[*stream]struct{}{}, stop: make(chan struct{})}
+	h := &hub{log: log, max: max, perClient: defaultStreamsPerClient(max), streams: map[string]map[*stream]struct{}{}, clients: map[string]int{},
+		stop: make(chan struct{})}
 	go h.heartbeats()
 	return h
 }
+
+// defaultStreamsPerClient is how many of max streams one client may hold:
+// an eighth, and at least 16 (a hall behind one address with a few dozen
+// phones on a small server). It takes eight clients to fill the hub.
+func defaultStreamsPerClient(max int) int {
+	return min(max, 16+max/8)
+}
+
+// reservation is what reserveFor gives.
+type reservation int
+
+const (
+	reserved   reservation = iota // a place is taken
+	hubFull                       // every place is taken
+	clientFull                    // the client holds its share
+)
 
 // reserve takes a place for a stream about to open, false when there is
 // none left (the bound). The place is taken before the stream's head is
 // written, so that streams arriving together cannot both find the last
 // place free: a check, then an add, let a test open two streams where the
 // bound allowed one. addReserved fills the place, or release gives it back.
-func (h *hub) reserve() bool {
+func (h *hub) reserve() bool { return h.reserveFor("") == reserved }
+
+// reserveFor takes a place as reserve does, for client (streamClient),
+// who may hold at most perClient; "" is counted in no client's share.
+func (h *hub) reserveFor(client string) reservation {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.n >= h.max {
-		return false
+		return hubFull
+	}
+	if client != "" && h.clients[client] >= h.perClient {
+		return clientFull
 	}
 	h.n++
-	return true
+	if client != "" {
+		h.clients[client]++
+	}
+	return reserved
 }
 
 // release gives back a place reserve took, when the stream never opened.
-func (h *hub) release() {
+func (h *hub) release() { h.releaseFor("") }
+
+// releaseFor gives back a place reserveFor took for client.
+func (h *hub) releaseFor(client string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.n--
+	h.forget(client)
+}
+
+// forget takes a stream off client's share; h.mu is held.
+func (h *hub) forget(client string) {
+	if client == "" {
+		return
+	}
+	if h.clients[client]--; h.clients[client] <= 0 {
+		delete(h.clients, client)
+	}
 }
 
 // addReserved registers, in a place reserve took, a stream of slug that
 // follows the moves of the live games moves names (see stream); false
 // once the hub is closed (the place is given back).
 func (h *hub) addReserved(slug string, conn net.Conn, moves string) bool {
+	return h.addReservedFor(slug, conn, moves, "")
+}
+
+// addReservedFor is addReserved for a place reserveFor took for client.
+func (h *hub) addReservedFor(slug string, conn net.Conn, moves, client string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		h.n--
+		h.forget(client)
 		return false
 	}
 	if h.streams[slug] == nil {
 		h.streams[slug] = map[*stream]struct{}{}
 	}
-	h.streams[slug][&stream{conn: conn, slug: slug, moves: moves}] = struct{}{}
+	h.streams[slug][&stream{conn: conn, slug: slug, moves: moves, client: client}] = struct{}{}
 	return true
 }
 
@@ -187,6 +240,7 @@ func (h *hub) remove(list []*stream) {
 			if _, ok := set[s]; ok {
 				delete(set, s)
 				h.n--
+				h.forget(s.client)
 				if len(set) == 0 {
 					delete(h.streams, s.slug)
 				}

@@ -205,12 +205,34 @@ func liveWords(g outflank.LiveGame) string {
 
 // judgeSquare is a square of the judge's board: its disc (b, w or e), its
 // mark (legal, last or none) and, for a legal square, the transcript after
-// playing it: the value its button sends.
+// playing it: the value its button sends. Label names it for a screen
+// reader with what is on it ("d3, empty, legal move for black"), as
+// static/judge.js names it once the page plays the moves itself.
 type judgeSquare struct {
 	Index      int
 	Name       string
 	Disc, Mark string
 	Move       string
+	Label      string
+}
+
+// squareLabel names a square of the judge's board by its coordinate and
+// what is on it; turn is the side to move when the square is a legal move.
+func squareLabel(sq judgeSquare, turn string) string {
+	label := sq.Name + ", empty"
+	switch sq.Disc {
+	case "b":
+		label = sq.Name + ", black disc"
+	case "w":
+		label = sq.Name + ", white disc"
+	}
+	switch {
+	case sq.Mark == "last":
+		label += ", last move"
+	case sq.Move != "":
+		label += ", legal move for " + turn
+	}
+	return label
 }
 
 // judgeBoardView is the judge's board of a game.
@@ -277,9 +299,19 @@ func newJudgeBoard(rec report.GameRecord, g outflank.LiveGame) (judgeBoardView, 
 		if legal[i] && v.Open {
 			sq.Move = g.Moves + sq.Name
 		}
+		sq.Label = squareLabel(sq, v.Current.Turn)
 		v.Squares = append(v.Squares, sq)
 	}
 	return v, nil
+}
+
+// Rows are the board's squares row by row, 1 to 8: the rows of its grid.
+func (v judgeBoardView) Rows() [][]judgeSquare {
+	var rows [][]judgeSquare
+	for i := 0; i+8 <= len(v.Squares); i += 8 {
+		rows = append(rows, v.Squares[i:i+8])
+	}
+	return rows
 }
 
 // judgeGame reads the path's game and returns its record and live game

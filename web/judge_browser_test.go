@@ -721,6 +721,8 @@ func TestBrowserJudgeTableRepaired(t *testing.T) {
 	clickSquare(t, judge, d.game.moves[2])
 	waitTab(t, judge, `document.getElementById("judge-sync").textContent.indexOf("is now #3 Ann Other v #4 Ben Other") >= 0 &&
 		document.getElementById("judge-sync").textContent.indexOf("reload the board") >= 0`, 5*time.Second, "the refusal on the board")
+	// A screen reader hears it too (the live region).
+	waitTab(t, judge, `document.getElementById("judge-announce").textContent.indexOf("is now #3 Ann Other v #4 Ben Other") >= 0`, 5*time.Second, "the refusal said in the live region")
 	dir := screenshots(t)
 	photograph(t, judge, dir, "judge-table-repaired-375")
 	if g := d.liveGame(t); len(g.Moves) != 4 {

@@ -1,20 +1,27 @@
 package web
 
 import (
+	"crypto/hmac"
 	"crypto/rand"
-	"crypto/subtle"
+	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
+	"path"
+	"strconv"
 	"strings"
 	"time"
 
 	"outflank"
 )
 
-// loginCookie is the login form's own CSRF token (double submit): a form
-// posted from another site cannot log a browser in as someone else.
+// loginCookie holds the login form's nonce; the form's csrf field is the
+// nonce's token, signed by this server (loginToken): a form posted from
+// another site cannot log a browser in as someone else, even with a cookie
+// it managed to set, since it cannot sign one.
 const loginCookie = "outflank_login"
 
 func (s *Server) registerLoginRoutes(mux *http.ServeMux) {
@@ -29,13 +36,96 @@ type loginView struct {
 	Next, Name, Message, CSRF string
 }
 
-// localNext keeps a redirect after login on this site: a path, not
-// another site's address ("//evil.example", "https://...").
+// homeAfterLogin is where a login goes when its next is not a path of
+// this site.
+const homeAfterLogin = "/admin"
+
+// localNext keeps a redirect after login on this site: it returns next as
+// the Location to send, exactly, or homeAfterLogin when next could lead a
+// browser anywhere else. A browser reads a Location loosely: "//host",
+// "/\host" and "\\host" name another host, tabs and newlines inside it are
+// dropped ("/<TAB>/host" is "//host"), and "/./\host" is "/\host" once its
+// dots are resolved. So next is refused when it holds a control character
+// or a backslash, raw or percent-encoded, a scheme, a host or user, or a
+// path that does not start with one "/"; what passes is cleaned (dots and
+// doubled slashes resolved, as the browser would) and checked again, and
+// the cleaned value is what is sent. A next from this site is always a
+// request's escaped address (refuse, in auth.go), which passes unchanged.
 func localNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/admin"
+	if next == "" || len(next) > 2048 || !safeText(next) || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
+		return homeAfterLogin
 	}
-	return next
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" ||
+		strings.Contains(strings.ToUpper(u.EscapedPath()), "%2F") {
+		// An encoded "/" is one path segment to a browser and two to
+		// whatever decodes it: no address of this site has one.
+		return homeAfterLogin
+	}
+	for _, c := range []byte(u.Path) {
+		if c < ' ' || c == 0x7f || c == '\\' {
+			return homeAfterLogin // %09, %0A, %00, %5C ... in the path
+		}
+	}
+	clean := path.Clean(u.Path)
+	if strings.HasSuffix(u.Path, "/") && clean != "/" {
+		clean += "/"
+	}
+	out := (&url.URL{Path: clean, RawQuery: u.RawQuery}).String()
+	if !strings.HasPrefix(out, "/") || strings.HasPrefix(out, "//") || !safeText(out) {
+		return homeAfterLogin
+	}
+	return out
+}
+
+// safeText says whether s is printable ASCII without a space or a
+// backslash: what an escaped address of this site is made of.
+func safeText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// loginKey signs the login form's tokens: a random key of this process,
+// so a token is one this server issued (a form shown before a restart is
+// refused once, and the next form works).
+var loginKey = func() []byte {
+	b := make([]byte, 32)
+	rand.Read(b)
+	return b
+}()
+
+// loginTokenLife is how long a login form stays valid, as its cookie.
+const loginTokenLife = time.Hour
+
+// loginToken is the form field that goes with the cookie nonce, issued at
+// unix time issued: the time and an HMAC of both under loginKey.
+func loginToken(nonce string, issued int64) string {
+	mac := hmac.New(sha256.New, loginKey)
+	fmt.Fprintf(mac, "outflank login\x00%s\x00%d", nonce, issued)
+	return strconv.FormatInt(issued, 10) + "." + base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+}
+
+// validLoginToken says whether field is the token this server issued for
+// the cookie nonce, less than loginTokenLife ago. An empty cookie or field,
+// equal values, or a token signed by anyone else are refused: the form
+// must be one this server showed to this browser.
+func validLoginToken(nonce, field string, now time.Time) bool {
+	if len(nonce) < 16 || field == "" {
+		return false
+	}
+	stamp, _, ok := strings.Cut(field, ".")
+	issued, err := strconv.ParseInt(stamp, 10, 64)
+	if !ok || err != nil {
+		return false
+	}
+	if age := now.Unix() - issued; age < -60 || age > int64(loginTokenLife/time.Second) {
+		return false
+	}
+	return hmac.Equal([]byte(field), []byte(loginToken(nonce, issued)))
 }
 
 func (s *Server) handleLoginForm(w http.ResponseWriter, r *http.Request) {
@@ -50,8 +140,10 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request, status int, v
 	}
 	b := make([]byte, 24)
 	rand.Read(b)
-	v.CSRF = base64.RawURLEncoding.EncodeToString(b)
-	http.SetCookie(w, &http.Cookie{Name: loginCookie, Value: v.CSRF, Path: "/login", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(r), MaxAge: 3600})
+	nonce := base64.RawURLEncoding.EncodeToString(b)
+	v.CSRF = loginToken(nonce, time.Now().Unix())
+	http.SetCookie(w, &http.Cookie{Name: loginCookie, Value: nonce, Path: "/login", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(r),
+		MaxAge: int(loginTokenLife / time.Second)})
 	body, err := s.pages.render("login", false, view{Title: "Log in", Data: v})
 	if err != nil {
 		s.fail(w, r, err)
@@ -119,7 +211,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
 	v := loginView{Next: localNext(r.PostFormValue("next")), Name: r.PostFormValue("name")}
 	c, err := r.Cookie(loginCookie)
-	if err != nil || subtle.ConstantTimeCompare([]byte(c.Value), []byte(r.PostFormValue("csrf"))) != 1 {
+	if err != nil || !validLoginToken(c.Value, r.PostFormValue("csrf"), time.Now()) {
 		v.Message = "The login form had expired: try again."
 		s.loginPage(w, r, http.StatusForbidden, v)
 		return
@@ -135,7 +227,12 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.setSession(w, r, secret, sess.ExpiresAt)
-	http.Redirect(w, r, v.Next, http.StatusSeeOther)
+	// The Location is exactly the value localNext checked: http.Redirect
+	// would clean it again, and a cleaning is what made "/./\\host" into
+	// "/\\host" (issue 25).
+	w.Header().Set("Location", v.Next)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusSeeOther)
 }
 
 // setSession gives the browser its session cookie.

@@ -3,10 +3,13 @@ package web
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"regexp"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -39,10 +42,63 @@ func (s *Server) limitBodies(next http.Handler) http.Handler {
 			return
 		}
 		if r.Body != nil && r.Body != http.NoBody {
-			r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+			r.Body = &bodyLimit{w: w, body: r.Body, limit: maxBody}
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// bodyLimit is a request body read within a limit: maxBody, or a route's
+// own (an upload, raiseBodyLimit) set before the first read.
+type bodyLimit struct {
+	w      http.ResponseWriter
+	body   io.ReadCloser
+	limit  int64
+	reader io.ReadCloser // the http.MaxBytesReader, made at the first read
+}
+
+func (b *bodyLimit) Read(p []byte) (int, error) {
+	if b.reader == nil {
+		b.reader = http.MaxBytesReader(b.w, b.body, b.limit)
+	}
+	return b.reader.Read(p)
+}
+
+func (b *bodyLimit) Close() error { return b.body.Close() }
+
+// raiseBodyLimit lets r's body be up to limit bytes (an upload's route),
+// if nothing of it has been read yet, and reports whether it could.
+func raiseBodyLimit(r *http.Request, limit int64) bool {
+	b, ok := r.Body.(*bodyLimit)
+	if !ok || b.reader != nil {
+		return false
+	}
+	b.limit = limit
+	return true
+}
+
+// tooLargeMessage says that a request's body is over limit bytes, and by
+// how much when the client said its size.
+func tooLargeMessage(r *http.Request, limit int64, what string) string {
+	size := "over " + formatBytes(limit)
+	if r.ContentLength > limit {
+		size = formatBytes(r.ContentLength)
+	}
+	return fmt.Sprintf("The %s is %s: the limit is %s. Nothing was saved.", what, size, formatBytes(limit))
+}
+
+// formatBytes writes n bytes as people read a file's size: "16 MB",
+// "1.5 MB", "900 KB" (1 MB is 1,048,576 bytes, as the limits are set).
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64), ".0") + " MB"
+	case n >= 1<<10:
+		return strconv.FormatInt((n+1<<9)>>10, 10) + " KB"
+	case n == 1:
+		return "1 byte"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // contentSecurityPolicy allows nothing from elsewhere and no inline script

@@ -95,7 +95,7 @@ func TestEveryPage(t *testing.T) {
 		{"/t/woc/standings?list=wfrl", []string{"women&#39;s list"}},
 		{"/t/woc/standings?list=yfrl", []string{"young players&#39; list"}},
 		{"/t/woc/standings?list=tfrl", []string{"Counted players"}},
-		{"/t/woc/crosstable", []string{`<table class="cross">`, "<th class=\"cell\"", "Knockout (outside the list)", `class="disc b"`}},
+		{"/t/woc/crosstable", []string{`<table class="cross">`, "<th scope=\"col\" class=\"cell\"", "Knockout (outside the list)", `class="disc b"`}},
 		{"/t/woc/players", []string{"<h1>Players</h1>", `data-filter="players"`, `href="/t/woc/players/16"`}},
 		{"/t/woc/players/1", []string{"<h2>Games</h2>", "Total", "in the order of finish", "Individual list"}},
 		{"/t/woc/knockout", []string{"Playoffs of the provisional list", "Semi-final 1", "Won by", "best of three games", `id="final"`}},

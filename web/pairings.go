@@ -10,8 +10,8 @@ import (
 )
 
 func (s *Server) registerPairingsRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/pairings", reads(s.handlePairings))
-	mux.HandleFunc("GET /t/{slug}/pairings/{round}", reads(s.handlePairings))
+	mux.HandleFunc("GET /t/{slug}/pairings", reads(s.handlePairings, "page"))
+	mux.HandleFunc("GET /t/{slug}/pairings/{round}", reads(s.handlePairings, "page"))
 	mux.HandleFunc("GET /api/t/{slug}/pairings", reads(s.handlePairingsAPI))
 	mux.HandleFunc("GET /api/t/{slug}/pairings/{round}", reads(s.handlePairingsAPI))
 }
@@ -29,6 +29,8 @@ type pairingsView struct {
 	// Example is the first game that shows black's expected score, which
 	// the legend takes as its example; nil when no game shows one.
 	Example *report.Table
+	// Paging is the page of the round's tables shown (paging.go).
+	Paging paging
 }
 
 // seatGroup is a list of players under a heading.
@@ -65,6 +67,11 @@ func roundOf(t *outflank.Tournament, r *http.Request) (*outflank.Round, error) {
 // handlePairings is a round's pairings: tables, players, results or "in
 // play", byes, absent and withdrawn players.
 func (s *Server) handlePairings(w http.ResponseWriter, r *http.Request) {
+	page, err := readPage(r) // reads query parameter "page"
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	s.tournamentPage(w, r, "pairings", func(t *outflank.Tournament) (view, error) {
 		round, err := roundOf(t, r)
 		if err != nil {
@@ -72,14 +79,25 @@ func (s *Server) handlePairings(w http.ResponseWriter, r *http.Request) {
 		}
 		v := pairingsView{Rounds: report.RoundsOf(t), Current: r.PathValue("round") == ""}
 		title := "Pairings · " + t.Name
+		if round == nil && page != 1 {
+			return view{}, &missing{message: fmt.Sprintf("%s has no pairings yet: no round has been paired.", t.Name), links: []link{{"/t/" + t.Slug + "/pairings", "The pairings"}}}
+		}
 		if round != nil {
 			doc := report.RoundOf(t, round)
-			v.Round = &doc
 			for i, g := range doc.Games {
 				if g.ExpectedBlack != nil && v.Example == nil {
 					v.Example = &doc.Games[i]
 				}
 			}
+			base := fmt.Sprintf("/t/%s/pairings/%d", t.Slug, round.Number)
+			if v.Current {
+				base = "/t/" + t.Slug + "/pairings"
+			}
+			if v.Paging, err = newPaging(page, len(doc.Games), listPageSize, base, "tables", "Pages of the round's tables"); err != nil {
+				return view{}, err
+			}
+			doc.Games = pageOf(doc.Games, v.Paging)
+			v.Round = &doc
 			v.Others = []seatGroup{{"Bye", doc.Byes}, {"Absent", doc.Absent}, {"Withdrawn", doc.Withdrawn}}
 			title = fmt.Sprintf("Round %d · %s", round.Number, t.Name)
 			for _, rl := range v.Rounds {

@@ -12,16 +12,34 @@ import (
 )
 
 func (s *Server) registerPlayersRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/players", reads(s.handlePlayers))
+	mux.HandleFunc("GET /t/{slug}/players", reads(s.handlePlayers, "page"))
 	mux.HandleFunc("GET /t/{slug}/players/{id}", reads(s.handlePlayer))
 	mux.HandleFunc("GET /api/t/{slug}/players", reads(s.handlePlayersAPI))
 	mux.HandleFunc("GET /api/t/{slug}/players/{id}", reads(s.handlePlayerAPI))
 }
 
-// handlePlayers lists the players, each linking to his page.
+// playerListView is a page of the list of players (paging.go).
+type playerListView struct {
+	report.PlayerList
+	Paging paging
+}
+
+// handlePlayers lists the players, each linking to his page, a hundred a
+// page.
 func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
+	page, err := readPage(r) // reads query parameter "page"
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	s.tournamentPage(w, r, "players", func(t *outflank.Tournament) (view, error) {
-		return view{Title: "Players · " + t.Name, Nav: "players", Data: report.PlayerListOf(t)}, nil
+		doc := report.PlayerListOf(t)
+		p, err := newPaging(page, len(doc.Players), listPageSize, "/t/"+t.Slug+"/players", "players", "Pages of the players")
+		if err != nil {
+			return view{}, err
+		}
+		doc.Players = pageOf(doc.Players, p)
+		return view{Title: "Players · " + t.Name, Nav: "players", Data: playerListView{PlayerList: doc, Paging: p}}, nil
 	})
 }
 

@@ -36,6 +36,7 @@ func (s *Server) registerRoutes(mux *http.ServeMux) {
 		register(mux)
 	}
 	mux.HandleFunc("GET /static/{file...}", s.handleStatic)
+	mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

@@ -44,6 +44,10 @@ type Config struct {
 	// MaxStreams bounds the live streams open at once; 0 takes most of
 	// the files the process may open (ulimit -n).
 	MaxStreams int
+	// MaxStreamsPerClient bounds the live streams one client address (an
+	// IPv6 /64; behind a trusted proxy, the address it forwards) holds at
+	// once; 0 takes an eighth of MaxStreams, plus 16 (hub.go).
+	MaxStreamsPerClient int
 	// Accounts keeps the users, sessions, tokens and judge links; nil
 	// serves the public pages only, and every write is refused.
 	Accounts outflank.Accounts
@@ -136,6 +140,9 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(cfg.CacheBytes/4, 1, maxQueued), map[liveKey]int64{}, map[string]int64{}
 	s.playerDB, s.trustedProxies, s.ratings = cfg.PlayerDB, cfg.TrustedProxies, cfg.Ratings
 	s.members, s.access = cfg.Members, cfg.AccessLog
+	if cfg.MaxStreamsPerClient > 0 {
+		s.hub.perClient = cfg.MaxStreamsPerClient
+	}
 	return s, nil
 }
 

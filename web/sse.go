@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -47,9 +48,23 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug))
 		return
 	}
+	client := s.streamClient(r)
+	place := s.hub.reserveFor(client)
+	if place == clientFull {
+		// One client holds its share of the places: an error status, so
+		// that a script opening streams in a loop is told plainly (a
+		// browser's page still works, without live updates).
+		w.Header().Set("Retry-After", strconv.Itoa(int(busyRetry/time.Second)))
+		s.errorPage(w, r, http.StatusTooManyRequests, fmt.Sprintf("Your address already has %d live streams open, the most one address may have: "+
+			"close other pages of this site, then reload this one.", s.hub.perClient))
+		return
+	}
 	conn, rw, err := http.NewResponseController(w).Hijack()
 	if err != nil {
 		// HTTP/2 or a test recorder: no connection to take over.
+		if place == reserved {
+			s.hub.releaseFor(client)
+		}
 		s.errorPage(w, r, http.StatusInternalServerError, "Live updates are not available on this connection.")
 		return
 	}
@@ -57,7 +72,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	var head strings.Builder
 	head.WriteString("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n")
 	head.WriteString("X-Content-Type-Options: nosniff\r\nX-Accel-Buffering: no\r\nConnection: close\r\n\r\n")
-	if !s.hub.reserve() {
+	if place == hubFull {
 		// No room: the page still works, and its browser asks again
 		// later (a stream refused with an error status would never be
 		// asked for again).
@@ -78,14 +93,29 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetWriteDeadline(time.Now().Add(writeTimeout))
 	if _, err := conn.Write([]byte(head.String())); err != nil {
-		s.hub.release()
+		s.hub.releaseFor(client)
 		conn.Close()
 		return
 	}
 	conn.SetWriteDeadline(time.Time{})
-	if !s.hub.addReserved(slug, conn, followedMoves(r)) {
+	if !s.hub.addReservedFor(slug, conn, followedMoves(r), client) {
 		writeAndClose(conn, byeEvent)
 	}
+}
+
+// streamClient is who a stream is counted under: the client's address
+// (clientAddr: behind a trusted proxy, the one it forwards), and for IPv6
+// its /64, which one home or phone is given whole.
+func (s *Server) streamClient(r *http.Request) string {
+	addr, err := netip.ParseAddr(s.clientAddr(r))
+	if err != nil {
+		return s.clientAddr(r)
+	}
+	if addr = addr.Unmap(); addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
+	}
+	return addr.String()
 }
 
 // followedMoves reads ?moves=: the live games whose moves a stream

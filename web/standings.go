@@ -11,7 +11,7 @@ import (
 )
 
 func (s *Server) registerStandingsRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/standings", reads(s.handleStandings, "list", "after"))
+	mux.HandleFunc("GET /t/{slug}/standings", reads(s.handleStandings, "list", "after", "page"))
 	mux.HandleFunc("GET /api/t/{slug}/standings", reads(s.handleStandingsAPI, "list", "after"))
 }
 
@@ -78,10 +78,50 @@ type standingsView struct {
 	Lists  []string
 	Rounds []int
 	After  int
+	// Paging is the page of the lists shown (paging.go): the same rows
+	// of each of the page's lists.
+	Paging paging
+	// Notes are the orders of finish's notes (report.Places.Note), of
+	// each whole order, not of its page.
+	FinishNote, WomenNote, YoungNote string
+}
+
+// pageStandings keeps of doc's lists the rows of the page asked for: the
+// provisional and final lists, and the orders of finish (the teams' list
+// is as long as the countries, and shown whole).
+func pageStandings(doc *report.Standings, page int, base string) (paging, error) {
+	total := max(len(doc.Provisional), len(doc.Final), len(doc.Finish), len(doc.WomenFinish), len(doc.YoungFinish))
+	p, err := newPaging(page, total, listPageSize, base, "players", "Pages of the list")
+	if err != nil {
+		return p, err
+	}
+	doc.Provisional, doc.Final = pageOf(doc.Provisional, p), pageOf(doc.Final, p)
+	doc.Finish, doc.WomenFinish, doc.YoungFinish = pageOf(doc.Finish, p), pageOf(doc.WomenFinish, p), pageOf(doc.YoungFinish, p)
+	return p, nil
+}
+
+// standingsBase is the standings' address with the list and round asked
+// for, which the pages' links keep.
+func standingsBase(slug, list string, after int) string {
+	base := "/t/" + slug + "/standings"
+	sep := "?"
+	if list != "" {
+		base += "?list=" + list
+		sep = "&"
+	}
+	if after != 0 {
+		base += sep + "after=" + strconv.Itoa(after)
+	}
+	return base
 }
 
 func (s *Server) handleStandings(w http.ResponseWriter, r *http.Request) {
 	list, after, err := standingsQuery(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	page, err := readPage(r) // reads query parameter "page"
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -99,7 +139,11 @@ func (s *Server) handleStandings(w http.ResponseWriter, r *http.Request) {
 		if !slices.Contains(lists, doc.List) {
 			lists = append(lists, doc.List)
 		}
-		v := standingsView{Standings: doc, Lists: lists, Rounds: rounds, After: after}
+		v := standingsView{Standings: doc, Lists: lists, Rounds: rounds, After: after,
+			FinishNote: doc.Finish.Note(), WomenNote: doc.WomenFinish.Note(), YoungNote: doc.YoungFinish.Note()}
+		if v.Paging, err = pageStandings(&v.Standings, page, standingsBase(t.Slug, list, after)); err != nil {
+			return view{}, err
+		}
 		return view{Title: "Standings · " + t.Name, Nav: "standings", Data: v}, nil
 	})
 }

@@ -35,6 +35,9 @@ var assets = func() map[string]staticAsset {
 		}
 		sum := sha256.Sum256(body)
 		ctype := mime.TypeByExtension(path.Ext(p))
+		if path.Ext(p) == ".ico" {
+			ctype = "image/x-icon" // not in Go's own table; the system's may lack it too
+		}
 		if ctype == "" {
 			ctype = "application/octet-stream"
 		}
@@ -59,6 +62,22 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", a.ctype)
 	h.Set("ETag", `"`+a.etag+`"`)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	if etagMatches(r.Header.Get("If-None-Match"), `"`+a.etag+`"`) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Write(a.body)
+}
+
+// handleFavicon serves the site's icon at /favicon.ico, where browsers ask
+// for it whatever the page links to (a 404 there is an error in every
+// page's console). Its address has no version: kept a day, not a year.
+func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
+	a := assets["favicon.ico"]
+	h := w.Header()
+	h.Set("Content-Type", a.ctype)
+	h.Set("ETag", `"`+a.etag+`"`)
+	h.Set("Cache-Control", "public, max-age=86400")
 	if etagMatches(r.Header.Get("If-None-Match"), `"`+a.etag+`"`) {
 		w.WriteHeader(http.StatusNotModified)
 		return

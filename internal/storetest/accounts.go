@@ -32,6 +32,72 @@ func RunAccounts(t *testing.T, open AccountsOpener) {
 	t.Run("TokensAndJudgeLinks", func(t *testing.T) { testTokensAndJudgeLinks(t, open) })
 	t.Run("WithdrawnJudgeLinkAndTheAccountsLog", func(t *testing.T) { testWithdrawnJudgeLink(t, open) })
 	t.Run("UsersAndGrants", func(t *testing.T) { testUsersAndGrants(t, open) })
+	t.Run("IDsNeverReused", func(t *testing.T) { testIDsNeverReused(t, open) })
+}
+
+// testIDsNeverReused (issue 25, point 5): removing the newest user, token
+// or judge link does not give its id to the next one, so that "judge #2"
+// in a log names one link only.
+func testIDsNeverReused(t *testing.T, open AccountsOpener) {
+	s, db, _ := newAuth(t, open)
+	ctx := context.Background()
+	users := map[string]int64{}
+	for _, name := range []string{"Ann", "Ben", "Cid"} {
+		u, err := s.AddUser(ctx, name, "a good password", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		users[name] = u.ID
+	}
+	if err := db.RemoveUser(ctx, "Cid"); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := s.AddUser(ctx, "Dee", "a good password", false); err != nil || u.ID <= users["Cid"] {
+		t.Errorf("a user added after removing the newest (#%d): %+v, %v; want a higher id", users["Cid"], u, err)
+	}
+	tokenID := func(name string) int64 {
+		t.Helper()
+		list, err := db.Tokens(ctx, "Ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tok := range list {
+			if tok.Name == name {
+				return tok.ID
+			}
+		}
+		t.Fatalf("no token %q", name)
+		return 0
+	}
+	for _, name := range []string{"one", "two"} {
+		if _, err := s.AddToken(ctx, "Ann", name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	two := tokenID("two")
+	if err := db.RemoveToken(ctx, "Ann", "two"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddToken(ctx, "Ann", "three"); err != nil {
+		t.Fatal(err)
+	}
+	if three := tokenID("three"); three <= two {
+		t.Errorf("a token added after removing the newest (#%d) is #%d; want a higher id", two, three)
+	}
+	var last *outflank.JudgeLink
+	for _, label := range []string{"Eve", "Fay"} {
+		_, link, err := s.AddJudgeLink(ctx, "club", 0, 0, label, "Ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = link
+	}
+	if err := db.RemoveJudgeLink(ctx, "club", last.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, link, err := s.AddJudgeLink(ctx, "club", 0, 0, "Gus", "Ann"); err != nil || link.ID <= last.ID {
+		t.Errorf("a judge link issued after withdrawing the newest (#%d): %+v, %v; want a higher id", last.ID, link, err)
+	}
 }
 
 // newAuth returns the auth service over fresh accounts with a tournament

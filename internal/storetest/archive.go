@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"outflank"
+	"outflank/auth"
+	"outflank/rules"
 )
 
 // RunArchive tests a store's outflank.Archive: a tournament dumped from
@@ -15,6 +17,93 @@ import (
 func RunArchive(t *testing.T, from, to Opener) {
 	t.Run("RoundTrip", func(t *testing.T) { testArchiveRoundTrip(t, from(t), to(t)) })
 	t.Run("Collisions", func(t *testing.T) { testArchiveCollisions(t, from(t), to(t)) })
+	t.Run("CredentialIDs", func(t *testing.T) { testArchiveCredentialIDs(t, from(t), to(t)) })
+}
+
+// testArchiveCredentialIDs (issue 25, point 5): the accounts copied into
+// another store keep their ids, and the ids the first store gave to rows
+// since removed (the newest user, token and judge link) are not given
+// again by the copy.
+func testArchiveCredentialIDs(t *testing.T, src, dst outflank.Store) {
+	ctx := context.Background()
+	for _, s := range []outflank.Store{src, dst} {
+		club, err := outflank.NewTournament("club", "Club", "2026-11-28", rules.BOFRegional, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Create(ctx, club, outflank.KindImport, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	accounts := func(s outflank.Store) (*auth.Service, outflank.Accounts, outflank.RecordsArchive) {
+		acc, ok1 := s.(outflank.Accounts)
+		rec, ok2 := s.(outflank.RecordsArchive)
+		if !ok1 || !ok2 {
+			t.Fatalf("%T keeps no accounts to copy", s)
+		}
+		return auth.New(acc), acc, rec
+	}
+	a, acc, rec := accounts(src)
+	var removed struct{ user, token, link int64 }
+	for _, name := range []string{"Ann", "Ben"} {
+		u, err := a.AddUser(ctx, name, "a good password", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		removed.user = u.ID
+	}
+	if err := acc.RemoveUser(ctx, "Ben"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"one", "two"} {
+		if _, err := a.AddToken(ctx, "Ann", name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tokens, err := acc.Tokens(ctx, "Ann")
+	if err != nil || len(tokens) != 2 {
+		t.Fatalf("tokens %+v, %v", tokens, err)
+	}
+	removed.token = max(tokens[0].ID, tokens[1].ID)
+	if err := acc.RemoveToken(ctx, "Ann", "two"); err != nil {
+		t.Fatal(err)
+	}
+	for _, label := range []string{"Eve", "Fay"} {
+		_, link, err := a.AddJudgeLink(ctx, "club", 0, 0, label, "Ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		removed.link = link.ID
+	}
+	if err := acc.RemoveJudgeLink(ctx, "club", removed.link); err != nil {
+		t.Fatal(err)
+	}
+	dump, err := rec.DumpAccounts(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, bacc, brec := accounts(dst)
+	if err := brec.RestoreAccounts(ctx, dump); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := b.AddUser(ctx, "Cid", "a good password", false); err != nil || u.ID <= removed.user {
+		t.Errorf("a user added to the copy: %+v, %v; want an id above #%d, removed before the copy", u, err, removed.user)
+	}
+	if _, err := b.AddToken(ctx, "Ann", "three"); err != nil {
+		t.Fatal(err)
+	}
+	tokens, err = bacc.Tokens(ctx, "Ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tok := range tokens {
+		if tok.Name == "three" && tok.ID <= removed.token {
+			t.Errorf("a token added to the copy is #%d; want an id above #%d, removed before the copy", tok.ID, removed.token)
+		}
+	}
+	if _, link, err := b.AddJudgeLink(ctx, "club", 0, 0, "Gus", "Ann"); err != nil || link.ID <= removed.link {
+		t.Errorf("a judge link issued by the copy: %+v, %v; want an id above #%d, withdrawn before the copy", link, err, removed.link)
+	}
 }
 
 // archived fills s with the sample tournament, changed, undone and

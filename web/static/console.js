@@ -365,6 +365,31 @@
     });
   }
 
+  // ---- Sticky parts: what Tab reaches stays in sight --------------------
+  // stickyPadding keeps the page's scroll padding, top and bottom, as tall
+  // as the parts that stick to the top of the screen (the result form, the
+  // proposal's stale notice) and to its foot (the "Publish round" bar), so
+  // that an element given the focus scrolls into sight clear of them, never
+  // behind them (WCAG 2.2, 2.4.11 Focus Not Obscured). Their height
+  // changes with the screen's width, as their fields wrap: it is measured,
+  // not guessed. Without the script console.css's padding serves.
+  var stickies = "form.entry, form.publish.sticky, p.stale", watched = [];
+  var sizes = window.ResizeObserver ? new ResizeObserver(function () { stickyPadding(); }) : null;
+  function stickyPadding() {
+    var top = 0, bottom = 0;
+    $all(stickies).forEach(function (el) {
+      var s = getComputedStyle(el), h = el.getBoundingClientRect().height;
+      if (s.position !== "sticky" || !h) { return; }
+      if (s.top !== "auto") { top = Math.max(top, h + (parseFloat(s.top) || 0)); } else if (s.bottom !== "auto") { bottom = Math.max(bottom, h + (parseFloat(s.bottom) || 0)); }
+      if (sizes && watched.indexOf(el) < 0) { watched.push(el); sizes.observe(el); }
+    });
+    // A few pixels more, so that the focus ring, drawn outside the
+    // element, is in sight too.
+    var root = document.documentElement.style;
+    root.scrollPaddingTop = top ? Math.ceil(top + 8) + "px" : "";
+    root.scrollPaddingBottom = bottom ? Math.ceil(bottom + 8) + "px" : "";
+  }
+
   // ---- Live: the page follows its tournament ---------------------------
   function setupLive(refreshResults) {
     var box = $("[data-console-live]");
@@ -386,6 +411,7 @@
           p.textContent = box.dataset.stale + " ";
           p.appendChild(a);
           box.insertBefore(p, box.firstChild);
+          stickyPadding();
         }
         done();
         return;
@@ -464,4 +490,6 @@
   setupSearch();
   setupChoices();
   setupLive(refreshResults);
+  stickyPadding();
+  window.addEventListener("resize", stickyPadding);
 })();

@@ -2,19 +2,27 @@
 // Each element marked data-find is shown when its text holds every word
 // typed, case and accents ignored; a number alone finds the element whose
 // data-find is that number (a table, a player's id). The box is hidden
-// without JavaScript, and keeps its text and focus across the page's live
-// updates.
+// without JavaScript.
+//
+// The page's live updates (live.js) merge the new content into the page
+// in place, so the box stays the same element, with its focus, text and
+// caret: before the merge this script gives the new content the box shown
+// and the rows hidden as they are now ("outflank:updating"), so that the
+// merge changes neither. Should the box be replaced all the same, its text
+// is put back, and the focus, where the box had it, with its caret.
 (function () {
   "use strict";
-  var query = "", focused = false;
+  var query = "";
   function fold(s) {
     return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
-  function apply() {
+  // apply shows and hides the elements of root (the page, or a new
+  // version of its content) as the query says.
+  function apply(root) {
     var q = query.trim();
     var number = /^\d+$/.test(q);
     var words = fold(q).split(/\s+/).filter(Boolean);
-    document.querySelectorAll("[data-find]").forEach(function (el) {
+    root.querySelectorAll("[data-find]").forEach(function (el) {
       var show = true;
       if (number) {
         show = el.dataset.find === q;
@@ -25,26 +33,42 @@
       el.hidden = !show;
     });
   }
+  var box = null; // the input set up
+  var focused = false; // whether it has the focus
   function setup() {
     var input = document.getElementById("find");
     if (!input) { return; }
     input.parentElement.hidden = false;
-    input.value = query;
-    input.addEventListener("input", function () {
-      query = input.value;
-      focused = true; // typing: the box has the focus
-      apply();
-    });
-    input.addEventListener("focus", function () { focused = true; });
-    input.addEventListener("blur", function () {
-      if (input.isConnected) { focused = false; }
-    });
-    if (focused) {
-      input.focus();
-      input.setSelectionRange(query.length, query.length);
+    if (input !== box) {
+      // A new box (first load, or replaced): it gets the text, and the
+      // focus if the one it replaces had it.
+      var had = box !== null && !box.isConnected && focused;
+      box = input;
+      input.value = query;
+      input.addEventListener("input", function () {
+        query = input.value;
+        apply(document);
+      });
+      // Whether the box had the focus, read when it is replaced: Chromium
+      // sends blur while a box being removed is still connected.
+      input.addEventListener("focus", function () { focused = true; });
+      input.addEventListener("blur", function () {
+        setTimeout(function () { if (input.isConnected && input === box) { focused = false; } }, 0);
+      });
+      if (had) {
+        input.focus();
+        input.setSelectionRange(query.length, query.length);
+      }
     }
-    apply();
+    apply(document);
   }
   setup();
+  document.addEventListener("outflank:updating", function (e) {
+    var fragment = e.detail && e.detail.fragment;
+    var input = fragment && fragment.querySelector("#find");
+    if (!input) { return; }
+    input.parentElement.hidden = false;
+    apply(fragment);
+  });
   document.addEventListener("outflank:updated", setup);
 })();

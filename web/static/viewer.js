@@ -8,6 +8,14 @@
 // setting the classes of the board's 64 discs and 64 markers (a1 to h8)
 // and the texts of the panel. Without JavaScript the links load the
 // position from the server, drawn the same way.
+//
+// A screen reader hears each step: a polite live region (#viewer-news)
+// says the move, the side, the square, the discs and who is to move
+// (WCAG 4.1.3), and a visually hidden list (#position) gives the position
+// row by row, the board being one image. A step link that leads nowhere
+// (Next at the end) is no link: no href, role="link" with aria-disabled,
+// and tabindex="-1" so that the focus stays on it when it had it, rather
+// than falling to the page (WCAG 2.4.3).
 (function () {
   "use strict";
   var game = null; // {plies, ply, viewer, discs, marks}
@@ -15,6 +23,7 @@
   function init() {
     var data = document.getElementById("game-data");
     var viewer = document.getElementById("viewer");
+    var before = game;
     var wasAtEnd = game !== null && game.ply === game.plies.length - 1;
     if (!data || !viewer) {
       game = null;
@@ -36,9 +45,14 @@
       discs: svg.querySelectorAll("circle.d"),
       marks: svg.querySelectorAll("circle.m")
     };
-    // A live update brought more moves: who watched the end follows it.
-    if (wasAtEnd && game.ply < plies.length - 1) {
+    if (!before) { return; }
+    // A live update: the new content was drawn at the position asked for
+    // when it was fetched; the viewer shows the one it was on, or, for who
+    // watched the end, the new end, said aloud.
+    if (wasAtEnd && before.ply < plies.length - 1) {
       show(plies.length - 1);
+    } else {
+      show(before.ply, true);
     }
   }
 
@@ -48,20 +62,48 @@
     return el;
   }
 
+  // setLink makes the step link id lead to ply, or, disabled, no link
+  // (as game.html draws it).
   function setLink(id, ply, disabled) {
     var a = document.getElementById(id);
     if (!a) { return; }
-    a.setAttribute("href", "?ply=" + ply);
     a.dataset.ply = String(ply);
     if (disabled) {
+      a.removeAttribute("href");
+      a.setAttribute("role", "link");
       a.setAttribute("aria-disabled", "true");
+      a.setAttribute("tabindex", "-1");
     } else {
+      a.setAttribute("href", "?ply=" + ply);
+      a.removeAttribute("role");
       a.removeAttribute("aria-disabled");
+      a.removeAttribute("tabindex");
     }
   }
 
-  // show draws the position after ply moves.
-  function show(ply) {
+  // rowText says row r (0 for row 1) of board in words, runs of a colour
+  // together: "Row 4: a4 to c4 empty, d4 white, e4 black, f4 to h4 empty".
+  function rowText(board, r) {
+    var names = { b: "black", w: "white", ".": "empty" };
+    var sq = function (col) { return "abcdefgh".charAt(col) + (r + 1); };
+    var parts = [], from = 0;
+    for (var c = 1; c <= 8; c++) {
+      if (c < 8 && board.charAt(r * 8 + c) === board.charAt(r * 8 + from)) { continue; }
+      parts.push((c - 1 === from ? sq(from) : sq(from) + " to " + sq(c - 1)) + " " + names[board.charAt(r * 8 + from)]);
+      from = c;
+    }
+    if (parts.length === 1 && board.charAt(r * 8) === ".") { parts = ["empty"]; }
+    return "Row " + (r + 1) + ": " + parts.join(", ");
+  }
+
+  // announce says text in the viewer's live region.
+  function announce(text) {
+    var news = document.getElementById("viewer-news");
+    if (news) { news.textContent = text; }
+  }
+
+  // show draws the position after ply moves, and says it unless quiet.
+  function show(ply, quiet) {
     var last = game.plies.length - 1;
     ply = Math.max(0, Math.min(last, ply));
     var p = game.plies[ply];
@@ -83,6 +125,15 @@
     text("status", p.status);
     var score = text("score", p.score);
     if (score) { score.hidden = p.score === ""; }
+    var rows = document.querySelectorAll("#position li");
+    for (var r = 0; r < rows.length && r < 8; r++) {
+      var words = rowText(p.board, r);
+      if (rows[r].textContent !== words) { rows[r].textContent = words; }
+    }
+    if (!quiet) {
+      announce(p.caption + ". Black " + p.black + ", white " + p.white + ", empty " + p.empty + ". " +
+        p.status + (p.score ? " " + p.score : ""));
+    }
     setLink("step-first", 0, ply === 0);
     setLink("step-prev", Math.max(ply - 1, 0), ply === 0);
     setLink("step-next", Math.min(ply + 1, last), ply === last);
