@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"strconv"
@@ -34,6 +35,9 @@ type page struct {
 	slug     string
 	rerender func(ctx context.Context, version int64) (*page, error)
 	hits     atomic.Int64
+
+	// size is what the page weighs in the cache, in bytes.
+	size int64
 }
 
 // newPage finishes a rendered body: its ETag (the version and the key
@@ -57,8 +61,16 @@ func newPageOf(key string, version int64, ctype string, pieces []piece) *page {
 		p.gz = gzipPieces(pieces)
 		p.gzLength = strconv.Itoa(len(p.gz))
 	}
+	p.size = pageOverhead + int64(len(key)+size+len(p.gz))
+	if len(pieces) > 1 {
+		p.size += int64(size) // the body joined, the first time a request takes it unzipped
+	}
 	return p
 }
+
+// pageOverhead is what a kept page weighs besides its key and its bytes:
+// the struct, its tags and its entry in the cache.
+const pageOverhead = 512
 
 // bytes is the page's body, unzipped.
 func (p *page) bytes() []byte {
@@ -66,10 +78,26 @@ func (p *page) bytes() []byte {
 	return p.body
 }
 
-// pageCache keeps rendered pages by key (a path and its query), at most
-// max of them: a page of an older version is replaced when asked for
-// again; when full, the cache is emptied (a busy site refills it in a
-// moment; an event's pages are a few hundred).
+// The bounds of a server's page caches (Config.CacheBytes): the rendered
+// pages are kept in at most DefaultCacheBytes; the <main> shared by a page
+// and its fragment (mains.go) and the pages of live games (live.go) in a
+// quarter of that each. At most maxQueued pages wait for a render slot.
+const (
+	DefaultCacheBytes = 64 << 20
+	maxQueued         = 256
+)
+
+// errBusy answers a request for a page to render when maxQueued are
+// waiting already: 503, with Retry-After (errorPage).
+var errBusy = outflank.Errorf(outflank.EUNAVAILABLE, "The server has too many pages to prepare right now: nothing was changed; try again in a few seconds.")
+
+// errDropped is the end of a render nobody waited for any more: no
+// request sees it.
+var errDropped = errors.New("web: render dropped: nobody waits for it")
+
+// pageCache keeps rendered pages by key (a path and the query parameters
+// the page reads: routes.go), at most max bytes of them, forgetting the
+// least recently used (lru.go).
 //
 // A page missing from the cache is rendered once however many requests
 // ask for it at the same time: when a result is saved, every phone on the
@@ -78,69 +106,145 @@ func (p *page) bytes() []byte {
 // for a 1,000-player event, took both cores for seconds). At most
 // maxRenders pages are rendered at once, so that the rest of the machine
 // keeps serving the pages already rendered, and the live streams.
+//
+// What waits for a render slot is bounded too, so that no visitor can
+// queue work for everyone else to wait behind (issue 25: sixty requests
+// for a 1,000-player crosstable, each connection closed at once, kept the
+// server rendering for 38 s). A render waits in the queue only while a
+// request waits for it: when the last one gives up (its client has gone),
+// the render is dropped before it starts. One that has started runs to its
+// end and is kept: stopping it half way would let a client that closes at
+// once make the server start the same page over and over, never keeping
+// it. Beyond maxQueued renders waiting, a request for another page is
+// answered 503 (errBusy); one for a page already being rendered still
+// waits for it, which costs nothing.
 type pageCache struct {
-	mu      sync.RWMutex
-	max     int
-	pages   map[string]*page
-	flights map[string]*flight
-	renders chan struct{} // a slot for each render at once
+	mu        sync.Mutex
+	pages     *lru[*page]
+	flights   map[string]*flight
+	renders   chan struct{} // a slot for each render at once
+	maxQueued int
+	queued    int // the flights waiting for a slot
+
+	// rendered counts the renders that took a slot, dropped those that
+	// did not, nobody waiting for them any more.
+	rendered, dropped atomic.Int64
 }
 
-// flight is a page being rendered, from version or later.
+// flight is a page being rendered, from version or later. Its fields
+// other than done, p and err are guarded by the cache's mutex.
 type flight struct {
 	version int64
 	done    chan struct{}
 	p       *page
 	err     error
+
+	waiters int           // the requests waiting for it
+	started bool          // it has a render slot
+	dropped bool          // the last waiter left before it started
+	drop    chan struct{} // closed when dropped
 }
 
-func newPageCache(max, maxRenders int) *pageCache {
-	return &pageCache{max: max, pages: map[string]*page{}, flights: map[string]*flight{}, renders: make(chan struct{}, maxRenders)}
+func newPageCache(maxBytes int64, maxRenders, maxQueued int) *pageCache {
+	return &pageCache{pages: newLRU[*page](maxBytes), flights: map[string]*flight{}, renders: make(chan struct{}, maxRenders), maxQueued: maxQueued}
 }
 
+// get returns the page at key kept from version or later, or nil.
 func (c *pageCache) get(key string, version int64) *page {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	if p := c.pages[key]; p != nil && p.version >= version {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.getLocked(key, version)
+}
+
+func (c *pageCache) getLocked(key string, version int64) *page {
+	if p, ok := c.pages.get(key); ok && p.version >= version {
 		p.hits.Add(1)
 		return p
 	}
 	return nil
 }
 
+// bytes is the total size of the pages kept.
+func (c *pageCache) bytes() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pages.bytes()
+}
+
 // page returns the page at key rendered from version or later: from the
 // cache, or from render, called once for all the requests that ask for it
 // meanwhile. render's context is ctx without its end: a request that gives
-// up does not fail the others.
+// up does not fail the others. When every request that asked has given
+// up before the render started, it is dropped.
 func (c *pageCache) page(ctx context.Context, key string, version int64, render func(ctx context.Context) (*page, error)) (*page, error) {
-	if p := c.get(key, version); p != nil {
-		return p, nil
-	}
 	c.mu.Lock()
-	if p := c.pages[key]; p != nil && p.version >= version {
+	if p := c.getLocked(key, version); p != nil {
 		c.mu.Unlock()
 		return p, nil
 	}
 	f := c.flights[key]
 	if f == nil || f.version < version {
-		f = &flight{version: version, done: make(chan struct{})}
+		if c.queued >= c.maxQueued {
+			c.mu.Unlock()
+			return nil, errBusy
+		}
+		f = &flight{version: version, done: make(chan struct{}), drop: make(chan struct{})}
 		c.flights[key] = f
+		c.queued++
 		go c.fly(context.WithoutCancel(ctx), key, f, render)
 	}
+	f.waiters++
 	c.mu.Unlock()
 	select {
 	case <-f.done:
 		return f.p, f.err
 	case <-ctx.Done():
+		c.leave(key, f)
 		return nil, ctx.Err()
 	}
 }
 
-// fly renders f's page in a slot, keeps it and tells those waiting.
+// leave is a request giving up on f: the last one drops it if it has not
+// started.
+func (c *pageCache) leave(key string, f *flight) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f.waiters--
+	if f.waiters > 0 || f.started || f.dropped {
+		return
+	}
+	f.dropped = true
+	close(f.drop)
+	c.queued--
+	if c.flights[key] == f {
+		delete(c.flights, key)
+	}
+}
+
+// fly waits for a render slot, unless f is dropped meanwhile, then renders
+// f's page, keeps it and tells those waiting.
 func (c *pageCache) fly(ctx context.Context, key string, f *flight, render func(ctx context.Context) (*page, error)) {
 	defer close(f.done)
-	c.renders <- struct{}{}
+	select {
+	case c.renders <- struct{}{}:
+	case <-f.drop:
+		f.err = errDropped
+		c.dropped.Add(1)
+		return
+	}
+	c.mu.Lock()
+	if f.dropped { // as the slot came
+		c.mu.Unlock()
+		<-c.renders
+		f.err = errDropped
+		c.dropped.Add(1)
+		return
+	}
+	f.started = true
+	c.queued--
+	c.mu.Unlock()
 	defer func() { <-c.renders }()
+	c.rendered.Add(1)
 	func() {
 		defer func() {
 			if v := recover(); v != nil {
@@ -160,12 +264,10 @@ func (c *pageCache) fly(ctx context.Context, key string, f *flight, render func(
 }
 
 func (c *pageCache) putLocked(key string, p *page) {
-	if len(c.pages) >= c.max {
-		clear(c.pages)
+	if old, ok := c.pages.peek(key); ok && old.version > p.version {
+		return
 	}
-	if old := c.pages[key]; old == nil || old.version <= p.version {
-		c.pages[key] = p
-	}
+	c.pages.put(key, p, p.size)
 }
 
 // tournamentCache keeps the tournaments loaded from the store, each at the

@@ -13,7 +13,7 @@ import (
 // new version, it is rendered once; a request that gives up does not fail
 // the others; a newer version is rendered again.
 func TestPageRenderedOnce(t *testing.T) {
-	c := newPageCache(16, 1)
+	c := newPageCache(1<<20, 1, maxQueued)
 	var renders atomic.Int64
 	release := make(chan struct{})
 	render := func(version int64) func(context.Context) (*page, error) {
@@ -69,7 +69,7 @@ func TestPageRenderedOnce(t *testing.T) {
 // TestRenderFailureIsNotKept: an error reaches every request that waited
 // for it and the next request renders again; a panic is an error.
 func TestRenderFailureIsNotKept(t *testing.T) {
-	c := newPageCache(16, 2)
+	c := newPageCache(1<<20, 2, maxQueued)
 	_, err := c.page(context.Background(), "/p", 1, func(context.Context) (*page, error) { panic("boom") })
 	if err == nil {
 		t.Fatal("a render that panicked gave no error")

@@ -338,12 +338,12 @@ func regexpFind(t *testing.T, s, pattern string) string {
 
 // TestProjectorIgnoresUnreadParameters: a query parameter the projector
 // does not read (a visitor's ?x=...) changes nothing it renders: the same
-// bytes as without it (?every is read by its script, not by the server).
-// The page cache still keys on every parameter, unread ones included:
-// issue 25, point 1, builds keys from the parameters each page reads.
+// bytes as without it (?every is read by its script, not by the server),
+// and the same ETag: the page cache keys on the parameters a page reads
+// only (issue 25, point 1: routes.go, reads).
 func TestProjectorIgnoresUnreadParameters(t *testing.T) {
 	s := newAccessSite(t)
-	get := func(query string) string {
+	get := func(query string) (string, string) {
 		res, err := http.Get(s.srv.URL + "/t/club/projector" + query)
 		if err != nil {
 			t.Fatal(err)
@@ -353,12 +353,16 @@ func TestProjectorIgnoresUnreadParameters(t *testing.T) {
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("%s: %d", query, res.StatusCode)
 		}
-		return string(body)
+		return string(body), res.Header.Get("ETag")
 	}
-	plain := get("")
+	plain, etag := get("")
 	for _, q := range []string{"?x=1", "?round=99&list=finish", "?every=20&utm_source=%3Cscript%3E"} {
-		if body := get(q); body != plain {
+		body, tag := get(q)
+		if body != plain {
 			t.Errorf("the projector with %s renders other bytes than without", q)
+		}
+		if tag != etag || tag == "" {
+			t.Errorf("the projector with %s has ETag %s, without %s", q, tag, etag)
 		}
 	}
 }

@@ -9,8 +9,8 @@ import (
 )
 
 func (s *Server) registerCrosstableRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/crosstable", s.handleCrosstable)
-	mux.HandleFunc("GET /api/t/{slug}/crosstable", s.handleCrosstableAPI)
+	mux.HandleFunc("GET /t/{slug}/crosstable", reads(s.handleCrosstable, "page"))
+	mux.HandleFunc("GET /api/t/{slug}/crosstable", reads(s.handleCrosstableAPI))
 }
 
 // crosstableView is a page of the crosstable (paging.go): its lines, and

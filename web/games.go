@@ -14,8 +14,8 @@ import (
 )
 
 func (s *Server) registerGamesRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/games/{round}/{table}", s.handleGame)
-	mux.HandleFunc("GET /api/t/{slug}/games/{round}/{table}", s.handleGameAPI)
+	mux.HandleFunc("GET /t/{slug}/games/{round}/{table}", reads(s.handleGame, "ply"))
+	mux.HandleFunc("GET /api/t/{slug}/games/{round}/{table}", reads(s.handleGameAPI))
 }
 
 // gameView is what the game viewer shows: the game, and, when its

@@ -11,8 +11,8 @@ import (
 )
 
 func (s *Server) registerHomeRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /{$}", s.handleHome)
-	mux.HandleFunc("GET /api/tournaments", s.handleTournamentsAPI)
+	mux.HandleFunc("GET /{$}", reads(s.handleHome))
+	mux.HandleFunc("GET /api/tournaments", reads(s.handleTournamentsAPI))
 }
 
 // siteVersion is a number that grows with every change of any tournament:

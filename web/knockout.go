@@ -10,7 +10,7 @@ import (
 )
 
 func (s *Server) registerKnockoutRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/knockout", s.handleKnockout)
+	mux.HandleFunc("GET /t/{slug}/knockout", reads(s.handleKnockout))
 }
 
 // bracket is a title's knockout matches as a bracket: the semi-finals,

@@ -123,8 +123,8 @@ func (s *Server) livePage(w http.ResponseWriter, r *http.Request, stamp int64, c
 }
 
 func (s *Server) registerLiveRoutes(mux *http.ServeMux) {
-	s.route(mux, "GET /t/{slug}/live", Public, s.handleLiveBoards)
-	s.route(mux, "GET /api/t/{slug}/live", Public, s.handleLiveAPI)
+	s.route(mux, "GET /t/{slug}/live", Public, reads(s.handleLiveBoards))
+	s.route(mux, "GET /api/t/{slug}/live", Public, reads(s.handleLiveAPI))
 }
 
 // liveGameDoc is a game in progress as /api/t/{slug}/live gives it.

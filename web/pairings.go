@@ -10,10 +10,10 @@ import (
 )
 
 func (s *Server) registerPairingsRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/pairings", s.handlePairings)
-	mux.HandleFunc("GET /t/{slug}/pairings/{round}", s.handlePairings)
-	mux.HandleFunc("GET /api/t/{slug}/pairings", s.handlePairingsAPI)
-	mux.HandleFunc("GET /api/t/{slug}/pairings/{round}", s.handlePairingsAPI)
+	mux.HandleFunc("GET /t/{slug}/pairings", reads(s.handlePairings, "page"))
+	mux.HandleFunc("GET /t/{slug}/pairings/{round}", reads(s.handlePairings, "page"))
+	mux.HandleFunc("GET /api/t/{slug}/pairings", reads(s.handlePairingsAPI))
+	mux.HandleFunc("GET /api/t/{slug}/pairings/{round}", reads(s.handlePairingsAPI))
 }
 
 // pairingsView is a round's pairings page: the round, every round for

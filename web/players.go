@@ -12,10 +12,10 @@ import (
 )
 
 func (s *Server) registerPlayersRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/players", s.handlePlayers)
-	mux.HandleFunc("GET /t/{slug}/players/{id}", s.handlePlayer)
-	mux.HandleFunc("GET /api/t/{slug}/players", s.handlePlayersAPI)
-	mux.HandleFunc("GET /api/t/{slug}/players/{id}", s.handlePlayerAPI)
+	mux.HandleFunc("GET /t/{slug}/players", reads(s.handlePlayers, "page"))
+	mux.HandleFunc("GET /t/{slug}/players/{id}", reads(s.handlePlayer))
+	mux.HandleFunc("GET /api/t/{slug}/players", reads(s.handlePlayersAPI))
+	mux.HandleFunc("GET /api/t/{slug}/players/{id}", reads(s.handlePlayerAPI))
 }
 
 // playerListView is a page of the list of players (paging.go).

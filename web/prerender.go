@@ -56,15 +56,15 @@ func (c *pageCache) hot(changed map[string]int64, max int) []*page {
 		hits int64
 	}
 	var list []hotPage
-	c.mu.RLock()
-	for _, p := range c.pages {
+	c.mu.Lock()
+	for p := range c.pages.all {
 		if v, ok := changed[p.slug]; ok && p.slug != "" && p.version < v && p.rerender != nil {
 			if hits := p.hits.Load(); hits > 0 {
 				list = append(list, hotPage{p, hits})
 			}
 		}
 	}
-	c.mu.RUnlock()
+	c.mu.Unlock()
 	slices.SortFunc(list, func(a, b hotPage) int { return cmp.Compare(b.hits, a.hits) })
 	var pages []*page
 	for _, h := range list[:min(len(list), max)] {

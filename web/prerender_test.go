@@ -88,9 +88,9 @@ func TestPrerender(t *testing.T) {
 		if p := s.cache.get("/t/club/standings", v); p == nil {
 			t.Error("the busy page was not rendered before the live pages were told of the new version")
 		}
-		s.cache.mu.RLock()
-		idle := s.cache.pages["/t/club/standings?list=ifrl"]
-		s.cache.mu.RUnlock()
+		s.cache.mu.Lock()
+		idle, _ := s.cache.pages.peek("/t/club/standings?list=ifrl")
+		s.cache.mu.Unlock()
 		if idle == nil || idle.version >= v {
 			t.Error("a page asked for once was rendered in advance")
 		}

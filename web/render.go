@@ -122,7 +122,9 @@ func (p *pages) entry(name string, fragment bool) (*template.Template, string, e
 }
 
 // cacheKey names what a request shows: its path and its query, sorted, so
-// that ?a=1&b=2 and ?b=2&a=1 are one page.
+// that ?a=1&b=2 and ?b=2&a=1 are one page. A cached page's route declares
+// the parameters it reads (reads, routes.go), and its handler sees only
+// those: the key is made of nothing else.
 func cacheKey(r *http.Request) string { return keyOf(r.URL.Path, r.URL.Query()) }
 
 // mainKey is cacheKey without ?fragment: a page and its fragment show the
@@ -308,8 +310,8 @@ func acceptsGzip(r *http.Request) bool {
 }
 
 // fail answers a request whose document could not be made: 404 for what
-// does not exist (with links to what does, for a missing error), 400 for a wrong query, 500 (logged, not shown) for the
-// rest.
+// does not exist (with links to what does, for a missing error), 400 for a wrong query, 503 for a server too busy
+// (errBusy), 500 (logged, not shown) for the rest.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var m *missing
 	if errors.As(err, &m) {
@@ -321,6 +323,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.notFound(w, r, outflank.ErrorMessage(err))
 	case outflank.EINVALID, outflank.ECONFLICT:
 		s.errorPage(w, r, http.StatusBadRequest, outflank.ErrorMessage(err))
+	case outflank.EUNAVAILABLE:
+		s.errorPage(w, r, http.StatusServiceUnavailable, outflank.ErrorMessage(err)) // with Retry-After
 	default:
 		if errors.Is(err, r.Context().Err()) {
 			return

@@ -70,6 +70,11 @@ type Config struct {
 	// /ratings, the players' pages and the pairings' expected scores; nil:
 	// the site computes no ratings, and /ratings says how to have them.
 	Ratings Ratings
+	// CacheBytes bounds the memory the rendered pages are kept in, the
+	// least recently asked for forgotten first (cache.go); the <main> a
+	// page and its fragment share, and the pages of live games, are kept
+	// in a quarter of it each. 0 takes DefaultCacheBytes, 64 MiB.
+	CacheBytes int64
 }
 
 // Server serves the web site of a store's tournaments.
@@ -124,12 +129,15 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = DefaultCacheBytes
+	}
 	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
-		cache: newPageCache(4096, max(1, runtime.GOMAXPROCS(0)-1)), tours: newTournamentCache(store), mains: newMainCache(1024), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
+		cache: newPageCache(cfg.CacheBytes, max(1, runtime.GOMAXPROCS(0)-1), maxQueued), tours: newTournamentCache(store), mains: newMainCache(cfg.CacheBytes / 4), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
 	if cfg.Accounts != nil {
 		s.auth = auth.New(cfg.Accounts)
 	}
-	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(1024, 1), map[liveKey]int64{}, map[string]int64{}
+	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(cfg.CacheBytes/4, 1, maxQueued), map[liveKey]int64{}, map[string]int64{}
 	s.playerDB, s.trustedProxies, s.ratings = cfg.PlayerDB, cfg.TrustedProxies, cfg.Ratings
 	s.members, s.access = cfg.Members, cfg.AccessLog
 	if cfg.MaxStreamsPerClient > 0 {

@@ -11,8 +11,8 @@ import (
 )
 
 func (s *Server) registerStandingsRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}/standings", s.handleStandings)
-	mux.HandleFunc("GET /api/t/{slug}/standings", s.handleStandingsAPI)
+	mux.HandleFunc("GET /t/{slug}/standings", reads(s.handleStandings, "list", "after", "page"))
+	mux.HandleFunc("GET /api/t/{slug}/standings", reads(s.handleStandingsAPI, "list", "after"))
 }
 
 // standingsQuery reads ?list= (finish, ifrl, wfrl, yfrl, tfrl; empty for

@@ -9,8 +9,8 @@ import (
 )
 
 func (s *Server) registerTournamentRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /t/{slug}", s.handleTournament)
-	mux.HandleFunc("GET /api/t/{slug}", s.handleTournamentAPI)
+	mux.HandleFunc("GET /t/{slug}", reads(s.handleTournament))
+	mux.HandleFunc("GET /api/t/{slug}", reads(s.handleTournamentAPI))
 }
 
 // eventView is the event's page: its status, the lists it has, the
