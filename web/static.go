@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -8,17 +10,33 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 )
 
 //go:embed static
 var staticFiles embed.FS
 
-// staticAsset is an embedded file with its ETag.
+// staticAsset is an embedded file with its ETag, and its gzip when that is
+// smaller (text: scripts, styles, the SVG icon), made once at start.
 type staticAsset struct {
 	body  []byte
+	gz    []byte
 	etag  string
 	ctype string
+}
+
+// gzipOf is body gzipped at the best compression, or nil when that gains
+// nothing worth a header (an image already compressed, a tiny file).
+func gzipOf(body []byte) []byte {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	zw.Write(body)
+	zw.Close()
+	if b.Len()+64 >= len(body) {
+		return nil
+	}
+	return b.Bytes()
 }
 
 // assets are the embedded static files, read once, each with a content
@@ -41,7 +59,7 @@ var assets = func() map[string]staticAsset {
 		if ctype == "" {
 			ctype = "application/octet-stream"
 		}
-		m[strings.TrimPrefix(p, "static/")] = staticAsset{body: body, etag: hex.EncodeToString(sum[:8]), ctype: ctype}
+		m[strings.TrimPrefix(p, "static/")] = staticAsset{body: body, gz: gzipOf(body), etag: hex.EncodeToString(sum[:8]), ctype: ctype}
 		return nil
 	})
 	return m
@@ -60,13 +78,26 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", a.ctype)
-	h.Set("ETag", `"`+a.etag+`"`)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	if etagMatches(r.Header.Get("If-None-Match"), `"`+a.etag+`"`) {
+	body, etag := a.body, `"`+a.etag+`"`
+	if a.gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			// Other bytes, another strong validator (RFC 9110 8.8.3).
+			body, etag = a.gz, `"`+a.etag+`-gz"`
+			h.Set("Content-Encoding", "gzip")
+		}
+	}
+	h.Set("ETag", etag)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		h.Del("Content-Encoding")
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	w.Write(a.body)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
 }
 
 // handleFavicon serves the site's icon at /favicon.ico, where browsers ask
