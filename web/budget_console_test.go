@@ -159,8 +159,8 @@ func TestProjectorPages(t *testing.T) {
 			t.Errorf("%s is shown %d times in the standings", p, n)
 		}
 	}
-	if !strings.Contains(first.body, `<span class="part">tables 1–100 of 500</span>`) {
-		t.Error("the first page does not say which tables it shows")
+	if !strings.Contains(first.body, `<h2>Round 13 <span class="stage">`) || !strings.Contains(first.body, `<span class="part">· tables 1–100 of 500</span>`) {
+		t.Error("the first page does not say which round and which tables it shows")
 	}
 	if got := admin.get(fmt.Sprintf("/t/big/projector?page=%d", pages+1)); got.status != 404 {
 		t.Errorf("the page after the last: %d", got.status)
@@ -187,7 +187,7 @@ func TestSmallEventProjectorAndConsoleOnePage(t *testing.T) {
 		t.Errorf("the console's players of 40: %d, paged or not all shown", players.status)
 	}
 	proj := admin.get("/t/forty/projector")
-	if proj.status != 200 || strings.Contains(proj.body, "data-pages") || strings.Contains(proj.body, `class="part"`) ||
+	if proj.status != 200 || !regexp.MustCompile(`<h2>Round \d+ <span class="stage">`).MatchString(proj.body) || strings.Contains(proj.body, "data-pages") || strings.Contains(proj.body, `class="part"`) ||
 		strings.Count(proj.body, `<td class="num tbl">`) == 0 || strings.Count(proj.body, `<tr><td class="num">`) != 40 {
 		t.Errorf("the projector of 40: %d, paged or not all shown (%d tables, %d places)", proj.status, strings.Count(proj.body, `<td class="num tbl">`), strings.Count(proj.body, `<tr><td class="num">`))
 	}
