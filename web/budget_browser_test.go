@@ -19,14 +19,15 @@ import (
 // TestBrowserBigPaged: at a 1,000-player event, the director finds a
 // player of page 7 from the players' first page with the keyboard alone,
 // and the projector goes on from its last page to its first by itself,
-// keeping the pace asked for; both are photographed at 375 and 1280 px.
+// keeping the pace asked for; both are photographed at 375 and 1280 px,
+// and audited with axe.
 func TestBrowserBigPaged(t *testing.T) {
 	chromium(t)
 	site := newConsoleSite(t)
 	if _, err := site.db.Create(context.Background(), storetest.CircleEvent(t, 1000, 13), outflank.KindImport, "test"); err != nil {
 		t.Fatal(err)
 	}
-	browser := newBrowserFor(t, 90*time.Second)
+	browser := newBrowserFor(t, 3*time.Minute)
 	tab := newProfile(t, browser)
 	login(t, tab, site, "chief", "/t/big/admin/players")
 	dir := screenshots(t)
@@ -60,6 +61,22 @@ func TestBrowserBigPaged(t *testing.T) {
 				t.Fatal(err)
 			}
 			shot("projector" + strings.ReplaceAll(page, "?page=", "-page"))
+		}
+	}
+	// axe finds nothing serious on the paged pages, the search's answer
+	// included.
+	source, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []a11yPage{{"console-players-page2", "/t/big/admin/players?page=2", "director", ".console-bar"},
+		{"console-players-found", "/t/big/admin/players?find=player+0650", "director", ".found-count"},
+		{"projector-page2", "/t/big/projector?page=2", "", ".projector .slide"}} {
+		p.path = site.url + p.path
+		for _, f := range audit(t, tab, string(source), p) {
+			if f.Impact != "minor" {
+				t.Errorf("axe: %s (%s) on %s at %d px: %s: %v", f.Rule, f.Impact, f.Page, f.Width, f.Help, f.Nodes)
+			}
 		}
 	}
 	// The last page, on a screen tall enough for it: after 3 s the

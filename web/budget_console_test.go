@@ -84,7 +84,7 @@ func TestConsolePlayersPaging(t *testing.T) {
 	// From page 1, the search finds player 650 (page 7) by name, and by
 	// number.
 	one := admin.get("/t/big/admin/players")
-	m := regexp.MustCompile(`<form class="search find-registered" method="get" action="([^"]+)" role="search">`).FindStringSubmatch(one.body)
+	m := regexp.MustCompile(`<form class="search find-registered" method="get" action="([^"]+)" role="search" aria-label="The registered players">`).FindStringSubmatch(one.body)
 	if m == nil || !strings.Contains(one.body, `<label for="find-registered">Find a registered player</label>`) || strings.Contains(one.body, row(650)) {
 		t.Fatalf("page 1 has no search among the registered players, or shows player 650")
 	}
