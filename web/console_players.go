@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"outflank/director"
 	"outflank/exchange"
 	"outflank/report"
+	"outflank/wof"
 	"outflank/words"
 )
 
@@ -48,6 +50,16 @@ type playersView struct {
 	// the others' registration may be taken back.
 	Rounds int
 	Played map[int]bool
+	// Find is the search among the registered players (?find=): their
+	// list shows those it matches, from the whole field; Total is how many
+	// players the list holds before paging, Paging its page (a hundred
+	// players a page: a 1,000-player event's page stays under the budget
+	// of paging.go).
+	Find   string
+	Total  int
+	Paging paging
+	// Searchable: the field is more than a page, and so has a search.
+	Searchable bool
 }
 
 // handForm is a registration typed by hand.
@@ -71,6 +83,11 @@ func (s *Server) handleConsolePlayers(w http.ResponseWriter, r *http.Request) {
 // playersPage renders the players' page with a message and warnings, and
 // the hand form as typed.
 func (s *Server) playersPage(w http.ResponseWriter, r *http.Request, t *outflank.Tournament, status int, message string, warnings []string, hand handForm) {
+	number, err := readPage(r) // reads query parameter "page"
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	page := playersView{List: report.PlayerListOf(t), Query: strings.TrimSpace(r.URL.Query().Get("q")), Hand: hand, Rounds: len(t.Rounds), Played: map[int]bool{},
 		Missing: t.MissingDetails(), MissingWhy: t.MissingWhy(), Odd: t.AdditionalOdd(), HandOpen: hand.Name != ""}
 	if !page.HandOpen && page.Query != "" {
@@ -89,6 +106,22 @@ func (s *Server) playersPage(w http.ResponseWriter, r *http.Request, t *outflank
 			}
 		}
 	}
+	// reads query parameter "find"
+	page.Find = strings.TrimSpace(r.URL.Query().Get("find"))
+	if len(page.Find) > 200 {
+		page.Find = page.Find[:200]
+	}
+	base := "/t/" + t.Slug + "/admin/players"
+	if page.Find != "" {
+		page.List.Players = findRegistered(page.List.Players, page.Find)
+		base += "?" + url.Values{"find": {page.Find}}.Encode()
+	}
+	page.Total, page.Searchable = len(page.List.Players), len(t.Players) > listPageSize
+	if page.Paging, err = newPaging(number, page.Total, listPageSize, base, "players", "Pages of the players"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	page.List.Players = pageOf(page.List.Players, page.Paging)
 	if s.playerDB != nil {
 		page.PlayerDB, _ = s.playerDB.PlayerDBInfo(r.Context())
 	}
@@ -107,6 +140,33 @@ func (s *Server) playersPage(w http.ResponseWriter, r *http.Request, t *outflank
 	v := s.newConsoleView(w, r, t, "players")
 	v.Error, v.Warnings, v.Page = message, warnings, page
 	s.consolePage(w, r, status, "console-players", "Players · "+t.Name, v)
+}
+
+// findRegistered is the players of the list that text finds: a number is
+// a player's number or WOF id, else each word typed starts a different
+// word of the name (accents and case ignored: "lea dub" finds "DUBOIS,
+// Léa"), or the text is the country or the team.
+func findRegistered(players []report.PlayerLine, text string) []report.PlayerLine {
+	want := wof.FoldWords(text)
+	n, numeric := strconv.Atoi(text)
+	var found []report.PlayerLine
+	for _, p := range players {
+		switch {
+		case numeric == nil && (p.ID == n || p.WOFID == n && n != 0),
+			numeric != nil && (wof.StartWords(want, wof.FoldWords(p.Name)) || strings.EqualFold(p.Country, text) || p.Team != "" && strings.EqualFold(p.Team, text)):
+			found = append(found, p)
+		}
+	}
+	return found
+}
+
+// playersPageOf is the address of the page of the players' list that
+// holds player id, where a write about him leads back to.
+func playersPageOf(t *outflank.Tournament, id int) string {
+	players := report.PlayerListOf(t).Players
+	i := slices.IndexFunc(players, func(p report.PlayerLine) bool { return p.ID == id })
+	p, _ := newPaging(1, len(players), listPageSize, "/t/"+t.Slug+"/admin/players", "players", "")
+	return p.URL(max(i, 0)/listPageSize + 1)
 }
 
 // handleRegister registers a player: one of the player database (wof_id,
@@ -382,7 +442,7 @@ func (s *Server) handleEditPlayer(w http.ResponseWriter, r *http.Request) {
 	for _, warning := range edited.Warnings {
 		message += " Check: " + warning
 	}
-	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", message)
+	s.redirectSaved(w, r, playersPageOf(t, p.ID), message)
 }
 
 // handleWithdraw records a withdrawal after the round the form gives (by
@@ -410,7 +470,7 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, err, func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) })
 		return
 	}
-	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", "Saved: "+ev.Summary+".")
+	s.redirectSaved(w, r, playersPageOf(t, p.ID), "Saved: "+ev.Summary+".")
 }
 
 // handleRemovePlayer takes back a registration before the player's first
@@ -425,5 +485,5 @@ func (s *Server) handleRemovePlayer(w http.ResponseWriter, r *http.Request) {
 		s.consoleFailed(w, r, err, func(status int, message string) { s.playersPage(w, r, t, status, message, nil, handForm{}) })
 		return
 	}
-	s.redirectSaved(w, r, "/t/"+t.Slug+"/admin/players", "Saved: "+ev.Summary+".")
+	s.redirectSaved(w, r, playersPageOf(t, p.ID), "Saved: "+ev.Summary+".")
 }

@@ -1,5 +1,6 @@
 // The projector turns its pages by itself: the round's pairings, then the
-// standings, each a screenful at a time, every few seconds. live.js puts
+// standings, each a screenful at a time, every few seconds, and then the
+// server's next page of them (?page=N) if the event has several. live.js puts
 // each new version of the page in place; the turning goes on where it was.
 (function () {
   "use strict";
@@ -24,9 +25,23 @@
       page++;
     } else {
       page = 0;
+      if (slide + 1 >= all.length && turnPage()) { return; }
       slide = (slide + 1) % all.length;
     }
     show();
+  }
+  // turnPage goes on to the server's next page of the projector (a big
+  // event's round and standings are a hundred lines a page: data-page of
+  // data-pages), the last leading back to the first; false when the
+  // projector is one page.
+  function turnPage() {
+    var p = document.querySelector(".projector");
+    var n = +(p && p.dataset.page) || 0, of = +(p && p.dataset.pages) || 0;
+    if (of < 2 || n < 1) { return false; }
+    var url = new URL(location.href);
+    if (n >= of) { url.searchParams.delete("page"); } else { url.searchParams.set("page", String(n + 1)); }
+    location.replace(url.toString());
+    return true;
   }
   function start() {
     var p = document.querySelector(".projector");
