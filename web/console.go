@@ -61,7 +61,7 @@ func (s *Server) registerConsoleRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /t/{slug}/admin/judges/{id}/remove", Director, s.handleRemoveJudge)
 	s.route(mux, "GET /t/{slug}/admin/print/pairings/{round}", Director, s.handlePrintPairings)
 	s.route(mux, "GET /t/{slug}/admin/print/sheets/{round}", Director, s.handlePrintSheets)
-	s.route(mux, "GET /t/{slug}/projector", Public, reads(s.handleProjector))
+	s.route(mux, "GET /t/{slug}/projector", Public, reads(s.handleProjector, "page"))
 }
 
 // consoleView is what every console page's template gets as its Data:
