@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"crypto/rand"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -65,4 +66,21 @@ func (db *DB) LoginSucceeded(ctx context.Context, attempt []int64) error {
 		_, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE id = ANY($1)`, attempt)
 		return err
 	})
+}
+
+// ServerKey returns the database's key name, shared by every process on
+// it, making it (32 random bytes) the first time it is asked for.
+func (db *DB) ServerKey(ctx context.Context, name string) ([]byte, error) {
+	var key []byte
+	err := db.writeTx(ctx, func(tx pgx.Tx) error {
+		fresh := make([]byte, 32)
+		if _, err := rand.Read(fresh); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO server_keys (name, key) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, fresh); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT key FROM server_keys WHERE name = $1`, name).Scan(&key)
+	})
+	return key, err
 }

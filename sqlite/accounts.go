@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -493,4 +494,21 @@ func (db *DB) AccountLog(ctx context.Context, limit int) ([]outflank.AccountEven
 		return translate(rows.Err(), db.path)
 	})
 	return list, err
+}
+
+// ServerKey returns the database's key name, shared by every process on
+// it, making it (32 random bytes) the first time it is asked for.
+func (db *DB) ServerKey(ctx context.Context, name string) ([]byte, error) {
+	var key []byte
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		fresh := make([]byte, 32)
+		if _, err := rand.Read(fresh); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO server_keys (name, key) VALUES (?, ?)`, name, fresh); err != nil {
+			return translate(err, db.path)
+		}
+		return translate(tx.QueryRowContext(ctx, `SELECT key FROM server_keys WHERE name = ?`, name).Scan(&key), db.path)
+	})
+	return key, err
 }

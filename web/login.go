@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -89,22 +90,54 @@ func safeText(s string) bool {
 	return true
 }
 
-// loginKey signs the login form's tokens: a random key of this process,
-// so a token is one this server issued (a form shown before a restart is
-// refused once, and the next form works).
-var loginKey = func() []byte {
+// serverKeys is what a store that keeps keys shared by every server
+// process on its database offers (sqlite and postgres: server_keys).
+type serverKeys interface {
+	ServerKey(ctx context.Context, name string) ([]byte, error)
+}
+
+// processKey signs the login form's tokens where the accounts keep no
+// shared key: a random key of this process (a form shown before a restart
+// is then refused once, and the next form works).
+var processKey = func() []byte {
 	b := make([]byte, 32)
 	rand.Read(b)
 	return b
 }()
+
+// loginKey signs the login form's tokens: the database's key "login",
+// shared by every server process on it, so that a form shown by one of
+// several behind a load balancer (docs/deploy.md) is taken by another; it
+// is read once. Accounts that keep no keys get this process's own.
+func (s *Server) loginKey(ctx context.Context) ([]byte, error) {
+	s.loginKeyMu.Lock()
+	defer s.loginKeyMu.Unlock()
+	if s.loginKeyBytes != nil {
+		return s.loginKeyBytes, nil
+	}
+	keys, ok := s.accounts.(serverKeys)
+	if !ok {
+		s.loginKeyBytes = processKey
+		return processKey, nil
+	}
+	key, err := keys.ServerKey(ctx, "login")
+	if err != nil {
+		return nil, err
+	}
+	if len(key) < 16 {
+		return nil, fmt.Errorf("the database's login key has %d bytes, too few to sign with", len(key))
+	}
+	s.loginKeyBytes = key
+	return key, nil
+}
 
 // loginTokenLife is how long a login form stays valid, as its cookie.
 const loginTokenLife = time.Hour
 
 // loginToken is the form field that goes with the cookie nonce, issued at
 // unix time issued: the time and an HMAC of both under loginKey.
-func loginToken(nonce string, issued int64) string {
-	mac := hmac.New(sha256.New, loginKey)
+func loginToken(key []byte, nonce string, issued int64) string {
+	mac := hmac.New(sha256.New, key)
 	fmt.Fprintf(mac, "outflank login\x00%s\x00%d", nonce, issued)
 	return strconv.FormatInt(issued, 10) + "." + base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }
@@ -113,7 +146,7 @@ func loginToken(nonce string, issued int64) string {
 // the cookie nonce, less than loginTokenLife ago. An empty cookie or field,
 // equal values, or a token signed by anyone else are refused: the form
 // must be one this server showed to this browser.
-func validLoginToken(nonce, field string, now time.Time) bool {
+func validLoginToken(key []byte, nonce, field string, now time.Time) bool {
 	if len(nonce) < 16 || field == "" {
 		return false
 	}
@@ -125,7 +158,7 @@ func validLoginToken(nonce, field string, now time.Time) bool {
 	if age := now.Unix() - issued; age < -60 || age > int64(loginTokenLife/time.Second) {
 		return false
 	}
-	return hmac.Equal([]byte(field), []byte(loginToken(nonce, issued)))
+	return hmac.Equal([]byte(field), []byte(loginToken(key, nonce, issued)))
 }
 
 func (s *Server) handleLoginForm(w http.ResponseWriter, r *http.Request) {
@@ -138,10 +171,15 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request, status int, v
 		s.errorPage(w, r, http.StatusNotFound, "This server runs without accounts: the public pages need no login.")
 		return
 	}
+	key, err := s.loginKey(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	b := make([]byte, 24)
 	rand.Read(b)
 	nonce := base64.RawURLEncoding.EncodeToString(b)
-	v.CSRF = loginToken(nonce, time.Now().Unix())
+	v.CSRF = loginToken(key, nonce, time.Now().Unix())
 	http.SetCookie(w, &http.Cookie{Name: loginCookie, Value: nonce, Path: "/login", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(r),
 		MaxAge: int(loginTokenLife / time.Second)})
 	body, err := s.pages.render("login", false, view{Title: "Log in", Data: v})
@@ -210,8 +248,13 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 16<<10)
 	v := loginView{Next: localNext(r.PostFormValue("next")), Name: r.PostFormValue("name")}
+	key, err := s.loginKey(r.Context())
+	if err != nil {
+		s.writeFailed(w, r, err)
+		return
+	}
 	c, err := r.Cookie(loginCookie)
-	if err != nil || !validLoginToken(c.Value, r.PostFormValue("csrf"), time.Now()) {
+	if err != nil || !validLoginToken(key, c.Value, r.PostFormValue("csrf"), time.Now()) {
 		v.Message = "The login form had expired: try again."
 		s.loginPage(w, r, http.StatusForbidden, v)
 		return

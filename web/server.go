@@ -79,17 +79,22 @@ type Config struct {
 
 // Server serves the web site of a store's tournaments.
 type Server struct {
-	store   outflank.Store
-	feed    outflank.Feed
-	log     *slog.Logger
-	access  *slog.Logger // the access log, nil when none
-	baseURL string
-	pages   *pages
-	cache   *pageCache
-	tours   *tournamentCache
-	mains   *mainCache // the <main> a page and its fragment share (mains.go)
-	hub     *hub
-	auth    *auth.Service // nil without accounts
+	store outflank.Store
+	// accounts, and the login form's signing key read from them once
+	// (login.go).
+	accounts      outflank.Accounts
+	loginKeyMu    sync.Mutex
+	loginKeyBytes []byte
+	feed          outflank.Feed
+	log           *slog.Logger
+	access        *slog.Logger // the access log, nil when none
+	baseURL       string
+	pages         *pages
+	cache         *pageCache
+	tours         *tournamentCache
+	mains         *mainCache // the <main> a page and its fragment share (mains.go)
+	hub           *hub
+	auth          *auth.Service // nil without accounts
 	// playerDB is the WOF player database (nil without one), and
 	// directory its search, read once per database loaded.
 	playerDB  outflank.PlayerDirectory
@@ -135,7 +140,7 @@ func New(store outflank.Store, feed outflank.Feed, cfg Config) (*Server, error) 
 	s := &Server{store: store, feed: feed, log: cfg.Log, baseURL: cfg.BaseURL, pages: p,
 		cache: newPageCache(cfg.CacheBytes, max(1, runtime.GOMAXPROCS(0)-1), maxQueued), tours: newTournamentCache(store), mains: newMainCache(cfg.CacheBytes / 4), hub: newHub(cfg.Log, cfg.MaxStreams), watched: make(chan struct{})}
 	if cfg.Accounts != nil {
-		s.auth = auth.New(cfg.Accounts)
+		s.auth, s.accounts = auth.New(cfg.Accounts), cfg.Accounts
 	}
 	s.live, s.livePages, s.liveTold, s.liveStamps = cfg.Live, newPageCache(cfg.CacheBytes/4, 1, maxQueued), map[liveKey]int64{}, map[string]int64{}
 	s.playerDB, s.trustedProxies, s.ratings = cfg.PlayerDB, cfg.TrustedProxies, cfg.Ratings
