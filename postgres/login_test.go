@@ -104,3 +104,33 @@ func TestLoginAttemptsAtOnce(t *testing.T) {
 		t.Errorf("200 attempts at once: %v, want 5 recorded and 195 limited", count)
 	}
 }
+
+// TestServerKeyShared: two stores on one database, as two servers behind a
+// load balancer, asking for the login key at once, get the same key (the
+// login form's token shown by one is taken by the other); another name is
+// another key.
+func TestServerKeyShared(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	a, b := mustOpenURL(t, url), mustOpenURL(t, url)
+	keys := make(chan []byte, 2)
+	for _, db := range []interface {
+		ServerKey(context.Context, string) ([]byte, error)
+	}{a, b} {
+		go func() {
+			k, err := db.ServerKey(ctx, "login")
+			if err != nil {
+				t.Error(err)
+			}
+			keys <- k
+		}()
+	}
+	first, second := <-keys, <-keys
+	if len(first) != 32 || string(first) != string(second) {
+		t.Errorf("the two servers' login keys: %x and %x; want one key of 32 bytes", first, second)
+	}
+	other, err := a.ServerKey(ctx, "another")
+	if err != nil || string(other) == string(first) {
+		t.Errorf("another key: %x, %v", other, err)
+	}
+}
