@@ -346,18 +346,7 @@ const readShown = `({
 func TestBrowserGameViewer(t *testing.T) {
 	browser := newBrowser(t)
 	d := newDemo(t)
-	tour, err := d.db.Tournament(context.Background(), "demo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := tour.Game(d.close[0], d.close[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	game, err := othello.ReplayTranscript(g.Result.Moves)
-	if err != nil {
-		t.Fatal(err)
-	}
+	game := d.closeGame(t)
 	tab := newTab(t, browser)
 	if err := chromedp.Do(tab, chromedp.Navigate(fmt.Sprintf("%s/t/demo/games/%d/%d?ply=0", d.url, d.close[0], d.close[1])), chromedp.WaitVisible(chromedp.CSS("#board")),
 		chromedp.Evaluate[chromedp.Void](`window.outflankNotReloaded = true`)); err != nil {
@@ -542,4 +531,22 @@ func serveSite(t *testing.T, db *sqlite.DB, cfg web.Config) string {
 		}
 	})
 	return "http://" + ln.Addr().String()
+}
+
+// closeGame is the demo's close game (d.close: round, table) replayed.
+func (d *demo) closeGame(t *testing.T) *othello.Game {
+	t.Helper()
+	tour, err := d.db.Tournament(context.Background(), "demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tour.Game(d.close[0], d.close[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := othello.ReplayTranscript(g.Result.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return game
 }

@@ -529,21 +529,7 @@ func TestBrowserLiveStripAndPages(t *testing.T) {
 	browser := newBrowserFor(t, 2*time.Minute)
 	d := newJudgeDemo(t)
 	dir := screenshots(t)
-	ctx := outflank.WithActor(context.Background(), "judge #9 Eve (every table)")
-	tour, err := d.db.Tournament(ctx, "open")
-	if err != nil {
-		t.Fatal(err)
-	}
-	record := func(table, n int) {
-		t.Helper()
-		moves := othello.FormatTranscript(d.game.moves[:n])
-		if table == 2 {
-			moves = readmeGame[:2*n]
-		}
-		if _, _, err := director.RecordMoves(ctx, d.db, tour, 1, table, int64(n), moves); err != nil {
-			t.Fatal(err)
-		}
-	}
+	record, ctx, tour := d.recorder(t)
 	record(1, 24)
 	record(2, 17)
 	event := newTab(t, browser)
@@ -748,4 +734,27 @@ func TestBrowserJudgeTableRepaired(t *testing.T) {
 	if text := run(t, viewer, textOf("main")); !strings.Contains(text, "No move recorded yet") {
 		t.Errorf("the public viewer of table 1 shows: %.300s", text)
 	}
+}
+
+// recorder records, as the judge of every table (the context returned),
+// the first n moves of round 1 at table 1 (the demo's game) or table 2
+// (the README's): what the live strip and the judges' pages follow.
+func (d *judgeDemo) recorder(t *testing.T) (record func(table, n int), ctx context.Context, tour *outflank.Tournament) {
+	t.Helper()
+	ctx = outflank.WithActor(context.Background(), "judge #9 Eve (every table)")
+	tour, err := d.db.Tournament(ctx, "open")
+	if err != nil {
+		t.Fatal(err)
+	}
+	record = func(table, n int) {
+		t.Helper()
+		moves := othello.FormatTranscript(d.game.moves[:n])
+		if table == 2 {
+			moves = readmeGame[:2*n]
+		}
+		if _, _, err := director.RecordMoves(ctx, d.db, tour, 1, table, int64(n), moves); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return record, ctx, tour
 }

@@ -11,9 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"outflank"
 	"outflank/director"
-	"outflank/othello"
 )
 
 // resultsArrive enters the demo's open game again and again through the
@@ -217,21 +215,7 @@ func TestBrowserLiveStripKeepsFocus(t *testing.T) {
 	browser := newBrowserFor(t, 2*time.Minute)
 	d := newJudgeDemo(t)
 	dir := screenshots(t)
-	ctx := outflank.WithActor(context.Background(), "judge #9 Eve (every table)")
-	tour, err := d.db.Tournament(ctx, "open")
-	if err != nil {
-		t.Fatal(err)
-	}
-	record := func(table, n int) {
-		t.Helper()
-		moves := othello.FormatTranscript(d.game.moves[:n])
-		if table == 2 {
-			moves = readmeGame[:2*n]
-		}
-		if _, _, err := director.RecordMoves(ctx, d.db, tour, 1, table, int64(n), moves); err != nil {
-			t.Fatal(err)
-		}
-	}
+	record, _, _ := d.recorder(t)
 	record(1, 24)
 	record(2, 17)
 	event := newTab(t, browser)

@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -85,18 +84,7 @@ func TestBrowserViewerKeyboard(t *testing.T) {
 	browser := newBrowser(t)
 	d := newDemo(t)
 	dir := screenshots(t)
-	tour, err := d.db.Tournament(context.Background(), "demo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := tour.Game(d.close[0], d.close[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	game, err := othello.ReplayTranscript(g.Result.Moves)
-	if err != nil {
-		t.Fatal(err)
-	}
+	game := d.closeGame(t)
 	last := len(game.Moves)
 	start := last - 4
 	tab := newTab(t, browser)
