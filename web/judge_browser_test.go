@@ -529,7 +529,7 @@ func TestBrowserLiveStripAndPages(t *testing.T) {
 	browser := newBrowserFor(t, 2*time.Minute)
 	d := newJudgeDemo(t)
 	dir := screenshots(t)
-	record, ctx, tour := d.recorder(t)
+	record, ctx, _ := d.recorder(t)
 	record(1, 24)
 	record(2, 17)
 	event := newTab(t, browser)
@@ -605,7 +605,7 @@ func TestBrowserLiveStripAndPages(t *testing.T) {
 	if err := chromedp.Do(td, chromedp.Click(chromedp.CSS(`#review-1-1 form[action$="/confirm"] button`)), chromedp.WaitNotPresent(chromedp.CSS(`#review-1-1`))); err != nil {
 		t.Fatal(err)
 	}
-	tour, _ = d.db.Tournament(context.Background(), "open")
+	tour, _ := d.db.Tournament(context.Background(), "open")
 	if g, _ := tour.Game(1, 1); g.Result == nil {
 		t.Fatal("the confirmation entered no result")
 	}
