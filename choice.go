@@ -164,8 +164,9 @@ func drawWinRule(id rules.ID) string {
 // (a one-game match with the choice of colour or draw-win), a drawn game
 // becomes a draw-win for the player the recorded choice gives it to; a
 // draw-win must agree with the choice; a draw without a recorded choice is
-// refused, saying how to record it. Other games' results pass unchanged.
-func (t *Tournament) settleDraw(n, table int, g *Game, res *Result) (*Result, error) {
+// refused, saying how to record it, unless asRecorded keeps it as a file
+// has it. Other games' results pass unchanged.
+func (t *Tournament) settleDraw(n, table int, g *Game, res *Result, asRecorded bool) (*Result, error) {
 	if r, ok := t.Round(n); !ok || r.counts() || r.Stage == StagePlacement {
 		return res, nil
 	}
@@ -193,6 +194,8 @@ func (t *Tournament) settleDraw(n, table int, g *Game, res *Result) (*Result, er
 	case res.Outcome != OutcomeNormal:
 		return nil, Errorf(EINVALID, "%s, game %d must have a winner: a %s cannot make it a draw; enter the drawn game as 32-32 and the choice of colour or draw-win decides it (%s)",
 			kg.label, kg.number, res.Outcome, drawWinRule(t.Rules))
+	case holder == "" && asRecorded:
+		return res, nil
 	case holder == "":
 		return nil, Errorf(EINVALID, "round %d table %d is the %s, which must have a winner: a draw goes by %s's choice of colour or draw-win (%s), which was not recorded. "+
 			"Record it with the result: 'outflank result %s %d %d 32-32 --choice black|white|draw-win' (his colour: the draw goes to %s; draw-win: the draw is his)",

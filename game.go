@@ -35,6 +35,12 @@ type ResultOptions struct {
 	// so that two directors, or a director and a judge, never undo each
 	// other's work by accident.
 	Expect *Discs
+	// AsRecorded enters a result as a file records it: a drawn game of a
+	// one-game knockout match whose choice of colour or draw-win is not
+	// recorded (an .ELO file has no place for it) stays a draw, and its
+	// match waits, blocked, until the choice is recorded (blockedHelp),
+	// instead of being refused.
+	AsRecorded bool
 }
 
 // SetResult enters the result of the game at table in round n. A game that
@@ -59,7 +65,7 @@ func (t *Tournament) SetResult(n, table int, res *Result, opts ResultOptions) (*
 		return nil, Errorf(ECONFLICT, "round %d table %d has %s, not the %d-%d expected: it was changed meanwhile; nothing was saved", n, table, now, e.Black, e.White)
 	}
 	if res != nil {
-		if res, err = t.settleDraw(n, table, g, res); err != nil {
+		if res, err = t.settleDraw(n, table, g, res, opts.AsRecorded); err != nil {
 			return nil, err
 		}
 	}

@@ -69,7 +69,7 @@ func (t *Tournament) needless(k knockoutState) []NeedlessGame {
 		}
 	}
 	for _, r := range t.Rounds {
-		if r.counts() || r.Stage == StagePlacement {
+		if r.counts() || r.Stage == StagePlacement || r.Method == MethodAddedUnmatched {
 			continue
 		}
 		ms := byStage[r.Stage]

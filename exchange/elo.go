@@ -66,6 +66,7 @@ func readELO(r io.Reader, id rules.ID, path string) (*eloBuilder, error) {
 	for _, r := range f.Rounds {
 		b.marked = b.marked || r.Number > 0
 	}
+	b.finalsInLastRound()
 	for _, p := range f.Players {
 		b.addPlayer(p)
 	}
@@ -104,6 +105,7 @@ func readELO(r io.Reader, id rules.ID, path string) (*eloBuilder, error) {
 		*h.dst = v
 	}
 	b.checks = b.checkHeader()
+	b.stageAdded()
 	return b, nil
 }
 
@@ -229,7 +231,9 @@ func (b *eloBuilder) addRound(stage outflank.Stage, games []*wof.Game, name stri
 	}
 	for i, g := range games {
 		res := b.result(g)
-		if _, err := b.t.SetResult(r.Number, i+1, res, outflank.ResultOptions{}); err != nil {
+		// An added game keeps its result as written: a draw whose draw-win
+		// the file cannot say (stageAdded).
+		if _, err := b.t.SetResult(r.Number, r.Games[i].Table, res, outflank.ResultOptions{AsRecorded: stage != outflank.StageSwiss}); err != nil {
 			b.warn("line %d: %s", g.Line, outflank.ErrorMessage(err))
 			continue
 		}

@@ -103,8 +103,11 @@ func TestReadELOMapping(t *testing.T) {
 	if p := tour.Players[1]; p.Name != "TWO, Bob" || p.WOFID != 20 || !p.NewToWOF || p.Country != "" {
 		t.Errorf("player 2 = %+v (country F is not a code)", p)
 	}
-	if len(tour.Rounds) != 4 || tour.Rounds[2].Stage != outflank.StagePlayoff {
-		t.Fatalf("%d rounds; want 2 and the added games split in 2 playoff rounds", len(tour.Rounds))
+	// Two players of a WOC: a double round robin, then the added games are
+	// the final between 1st and 2nd (WOC III.2.3, without semi-finals for
+	// want of four players), a game a round.
+	if len(tour.Rounds) != 4 || tour.Rounds[2].Stage != outflank.StageFinal || tour.Rounds[3].Stage != outflank.StageFinal {
+		t.Fatalf("%d rounds; want 2 and the added games in 2 rounds of the final", len(tour.Rounds))
 	}
 	r2 := tour.Rounds[1].Games[0] // "20 ... 10 W": 20 was white
 	if r2.Black != 1 || r2.White != 2 || r2.Result.BlackDiscs != 10 || r2.Result.WhiteDiscs != 54 {

@@ -1,0 +1,216 @@
+package exchange
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"outflank"
+	"outflank/knockout"
+	"outflank/rules"
+	"outflank/wof"
+)
+
+// addedGame is a game after %%Added results as first entered (a playoff
+// round of the file's order), with its line in the file when known.
+type addedGame struct {
+	black, white int
+	result       *outflank.Result
+	line         int
+	stage        outflank.Stage
+	// matched: the rules call for the game (a match's); else it is kept
+	// as a playoff game.
+	matched bool
+}
+
+// finalsInLastRound takes the games entered under the last numbered round
+// marker after a player's second game in it as added results, when the
+// ruleset has knockout stages: a file that puts its finals and playoffs at
+// the end of the last round instead of after %%Added results (the EGP
+// Prague 2019's "% Finals" under "%Round 11"). The games before the repeat
+// are the round's; the reader has warned about each repeat already.
+func (b *eloBuilder) finalsInLastRound() {
+	f := b.file
+	last := len(f.Rounds) - 1
+	if last < 0 || f.Rounds[last].Number == 0 || rules.PlanFor(b.t.Rules, len(f.Players)).QualifyingPlaces() == 0 {
+		return
+	}
+	games := f.Rounds[last].Games
+	busy := map[int]bool{}
+	for i, g := range games {
+		if busy[g.First] || busy[g.Second] {
+			b.warn("line %d: %s plays twice in %s: the games from this line on are taken as the added results (finals, playoffs) that %%%%Added results would mark",
+				g.Line, map[bool]string{true: fmt.Sprintf("player %d", g.First), false: fmt.Sprintf("player %d", g.Second)}[busy[g.First]], roundName(f.Rounds[last]))
+			f.Added = append(slices.Clone(games[i:]), f.Added...)
+			f.Rounds[last].Games = games[:i]
+			return
+		}
+		busy[g.First], busy[g.Second] = true, true
+	}
+}
+
+// stageAdded puts the games after %%Added results in the knockout stages
+// of the ruleset (docs/formats.md): the playoffs of the provisional list,
+// the semi-finals, third places and finals of each title, the placement
+// rounds, or the BOF National's play-offs, as the live knockout draws them
+// from the final list. It runs once the header check has put back the
+// byes, since the list decides who meets whom. Each game, in file order,
+// goes to the match the rules call for between its two players at that
+// point (Tournament.KnockoutStageOf): the live knockout's data, one round
+// per stage and run of games in which nobody plays twice. A game no match
+// calls for is kept as it was (a playoff game, outside the standings and
+// the order of finish), and a warning names it. A drawn one-game match
+// (EGP III.2, WOC III.2.2, AOF 4.3: the choice of colour or draw-win) is
+// kept drawn: the file does not say who held the draw-win, so its places
+// stay undecided until the director records the choice.
+func (b *eloBuilder) stageAdded() {
+	t := b.t
+	main := 0
+	for main < len(t.Rounds) && (t.Rounds[main].Stage == outflank.StageSwiss || t.Rounds[main].Stage == outflank.StageRoundRobin) {
+		main++
+	}
+	if main == len(t.Rounds) || len(b.file.Added) == 0 {
+		return
+	}
+	var games []addedGame
+	for _, r := range t.Rounds[main:] {
+		for _, g := range r.Games {
+			games = append(games, addedGame{black: g.Black, white: g.White, result: g.Result})
+		}
+	}
+	var lines []wof.Game
+	for _, g := range b.file.Added {
+		if g.First != g.Second {
+			lines = append(lines, g)
+		}
+	}
+	if len(lines) == len(games) {
+		for i := range games {
+			games[i].line = lines[i].Line
+		}
+	}
+	rs := mustRuleset(t.Rules)
+	if t.Plan().QualifyingPlaces() == 0 {
+		what := "they are"
+		if len(games) == 1 {
+			what = "it is"
+		}
+		b.warn("%s after %%%%Added results: the %s rules have no knockout stage, so %s kept as added games, outside the standings and the order of finish",
+			plural(len(games), "game"), rs.Name, what)
+		return
+	}
+	// Find each game's stage on a copy, one game a round, each with its
+	// result before the next is placed.
+	t.Rounds = t.Rounds[:main]
+	trial := t.Clone()
+	for i := range games {
+		g := &games[i]
+		stage, ok := trial.KnockoutStageOf(g.black, g.white)
+		if !ok {
+			stage = outflank.StagePlayoff
+		}
+		g.stage, g.matched = stage, ok
+		r, err := trial.AddRound(stage, []outflank.Pair{{Black: g.black, White: g.white}}, nil)
+		if err != nil || g.result == nil {
+			continue
+		}
+		_, _ = trial.SetResult(r.Number, r.Games[0].Table, g.result, outflank.ResultOptions{AsRecorded: true})
+	}
+	b.warnings = dropWarnings(b.warnings, "a player plays twice in added results: a new round starts here")
+	for i := 0; i < len(games); {
+		stage, matched := games[i].stage, games[i].matched
+		busy := map[int]bool{}
+		var pairs []outflank.Pair
+		j := i
+		for ; j < len(games) && games[j].stage == stage && games[j].matched == matched && !busy[games[j].black] && !busy[games[j].white]; j++ {
+			busy[games[j].black], busy[games[j].white] = true, true
+			pairs = append(pairs, outflank.Pair{Black: games[j].black, White: games[j].white})
+		}
+		r, err := t.AddRound(stage, pairs, nil)
+		if err != nil {
+			b.warn("added results: %s: games left out", outflank.ErrorMessage(err))
+			i = j
+			continue
+		}
+		n, first := r.Number, r.Games[0].Table
+		r.Method = "added results: " + string(stage)
+		if !matched {
+			r.Method = outflank.MethodAddedUnmatched
+		}
+		for k, g := range games[i:j] {
+			if g.result == nil {
+				continue
+			}
+			if _, err := t.SetResult(n, first+k, g.result, outflank.ResultOptions{AsRecorded: true}); err != nil {
+				b.warn("%s: %s", b.addedName(g), outflank.ErrorMessage(err))
+			}
+		}
+		i = j
+	}
+	why := ""
+	if t.Plan().SideLists {
+		// The women's and young players' lists need what an .ELO file
+		// does not hold (WOC II.5-6).
+		why = " (the women's and young players' matches are drawn from the players' gender and birth dates, which an .ELO file does not record)"
+	}
+	for _, g := range games {
+		if !g.matched {
+			b.warn("%s: the %s rules call for no knockout game between these players at this point of the added results%s, so it is kept as an added game, outside the standings and the order of finish",
+				b.addedName(g), rs.Name, why)
+		}
+	}
+	b.warnDrawnMatches()
+}
+
+// addedName names an added game: its line, players and score.
+func (b *eloBuilder) addedName(g addedGame) string {
+	score := "no result"
+	if g.result != nil {
+		score = g.result.Summary()
+	}
+	where := "added game"
+	if g.line > 0 {
+		where = fmt.Sprintf("line %d", g.line)
+	}
+	return fmt.Sprintf("%s: %s v %s %s", where, b.t.Describe(g.black), b.t.Describe(g.white), score)
+}
+
+// warnDrawnMatches says which one-game matches the file leaves drawn: the
+// rules give the draw to whoever held the draw-win (WOC IV.9, EGP IV.9,
+// AOF Appendix C), which an .ELO file does not record.
+func (b *eloBuilder) warnDrawnMatches() {
+	for _, m := range b.t.Matches() {
+		if m.Blocked == "" || m.Format != knockout.OneGame || len(m.Games) == 0 {
+			continue
+		}
+		last := m.Games[len(m.Games)-1]
+		if res := last.Game.Result; res == nil || res.Outcome != outflank.OutcomeNormal || res.BlackDiscs != res.WhiteDiscs {
+			continue
+		}
+		b.warn("the %s (round %d, table %d: %s v %s) is drawn, and the rules give a draw to whoever held the draw-win, %s's choice (%s), which an .ELO file does not record: "+
+			"the places it decides stay undecided until the choice is recorded with the result (32-32 and the choice of colour or draw-win)",
+			m.Label, last.Round, last.Game.Table, b.t.Describe(m.Higher), b.t.Describe(m.Lower), b.t.Describe(m.Higher), drawWinCite(b.t))
+	}
+}
+
+// drawWinCite cites the draw-win rule of t's ruleset.
+func drawWinCite(t *outflank.Tournament) string {
+	switch t.Rules {
+	case rules.EGP:
+		return "EGP III.2, IV.9"
+	case rules.AOF:
+		return "AOF 4.3, Appendix C"
+	}
+	return "WOC III.2.2, IV.9"
+}
+
+// dropWarnings removes the warnings that end with suffix.
+func dropWarnings(ws []string, suffix string) []string {
+	out := ws[:0]
+	for _, w := range ws {
+		if !strings.HasSuffix(w, suffix) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
