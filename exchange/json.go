@@ -294,7 +294,9 @@ func buildRound(t *outflank.Tournament, n int, fr fileRound) error {
 		if err := t.Settings.Check(g.Result); err != nil {
 			return outflank.Errorf(outflank.EINVALID, "round %d table %d: %s", n, g.Table, outflank.ErrorMessage(err))
 		}
-		if _, err := t.SetResult(n, g.Table, g.Result, outflank.ResultOptions{}); err != nil {
+		// As recorded: a drawn one-game match may wait for its choice of
+		// colour or draw-win (an imported .ELO file's).
+		if _, err := t.SetResult(n, g.Table, g.Result, outflank.ResultOptions{AsRecorded: true}); err != nil {
 			return err
 		}
 	}
