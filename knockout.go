@@ -43,6 +43,9 @@ type Match struct {
 type MatchGame struct {
 	Round int
 	Game  Game
+	// Recorded: the game came from a file's added results (MethodAdded),
+	// its colours as the file wrote them (knockout.Game.Recorded).
+	Recorded bool
 }
 
 // InPlay reports whether the match's last game waits for its result.
@@ -279,7 +282,7 @@ func (m Match) results(n int) []knockout.Game {
 			break
 		}
 		bp, wp := g.Result.Points()
-		kg := knockout.Game{HigherBlack: g.Black == m.Higher, HigherDiscs: g.Result.BlackDiscs, LowerDiscs: g.Result.WhiteDiscs, HigherPoints: bp}
+		kg := knockout.Game{HigherBlack: g.Black == m.Higher, HigherDiscs: g.Result.BlackDiscs, LowerDiscs: g.Result.WhiteDiscs, HigherPoints: bp, Recorded: mg.Recorded}
 		if g.White == m.Higher {
 			kg.HigherDiscs, kg.LowerDiscs, kg.HigherPoints = g.Result.WhiteDiscs, g.Result.BlackDiscs, wp
 		}
@@ -298,7 +301,7 @@ func (t *Tournament) matchGames(stage Stage, a, b int) []MatchGame {
 		}
 		for _, g := range r.Games {
 			if (g.Black == a && g.White == b) || (g.Black == b && g.White == a) {
-				games = append(games, MatchGame{Round: r.Number, Game: g})
+				games = append(games, MatchGame{Round: r.Number, Game: g, Recorded: strings.HasPrefix(r.Method, MethodAdded)})
 			}
 		}
 	}

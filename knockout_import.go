@@ -27,9 +27,14 @@ func (t *Tournament) KnockoutStageOf(a, b int) (Stage, bool) {
 	return "", false
 }
 
+// MethodAdded begins the Method of a round of a file's added games that
+// its stage's matches call for ("added results: final"): games played
+// long ago, as the file recorded them (MatchGame.Recorded).
+const MethodAdded = "added results: "
+
 // MethodAddedUnmatched is the Method of a round of games a file added
 // after its main stage (an .ELO's %%Added results) that no match of the
 // rules calls for (a women's final when the file records nobody's gender,
 // a national title's play-off at an EGP): kept as recorded, outside the
 // standings, the matches and the order of finish, and never needless.
-const MethodAddedUnmatched = "added results: no knockout match of the rules"
+const MethodAddedUnmatched = "added results, in no knockout match of the rules"

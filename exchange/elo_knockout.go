@@ -114,6 +114,7 @@ func (b *eloBuilder) stageAdded() {
 		if err != nil || g.result == nil {
 			continue
 		}
+		r.Method = outflank.MethodAdded + string(stage)
 		_, _ = trial.SetResult(r.Number, r.Games[0].Table, g.result, outflank.ResultOptions{AsRecorded: true})
 	}
 	b.warnings = dropWarnings(b.warnings, "a player plays twice in added results: a new round starts here")
@@ -133,7 +134,7 @@ func (b *eloBuilder) stageAdded() {
 			continue
 		}
 		n, first := r.Number, r.Games[0].Table
-		r.Method = "added results: " + string(stage)
+		r.Method = outflank.MethodAdded + string(stage)
 		if !matched {
 			r.Method = outflank.MethodAddedUnmatched
 		}

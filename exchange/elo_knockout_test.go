@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"outflank"
+	"outflank/internal/shareddata"
 	"outflank/rules"
 	"outflank/wof"
 )
@@ -269,5 +270,44 @@ func TestELOExportScoreColumnIsTheSwiss(t *testing.T) {
 	}
 	if a, b := wofOrder(back, rules.TitleIndividual), wofOrder(tour, rules.TitleIndividual); !slices.Equal(a[:4], b[:4]) || a[0] != 79 {
 		t.Errorf("imported again: %v, first %v", a, b)
+	}
+}
+
+// TestELOAddedResultsAreTheWOCKnockout: the WOC 2019 and 2024 files from
+// the archive, imported with the WOC rules: the playoff 4th v 5th of the
+// provisional list (WOC II.3.2: Satani and Chang tied on 9.5), the
+// semi-finals and final, best of three, and the third place (III.1-2).
+// 2019: Takahashi beat Takanashi 1.5-1.5 on discs (30-34, 32-32, 47-17),
+// Satani beat Song for third, and Chang, the playoff's loser, is fifth
+// (II.3.3 b). 2024's file writes game 2 of the first semi-final with game
+// 1's colours: the games count as the file recorded them, and Kurita, who
+// won it, won the final. The women's matches cannot be told (no gender in
+// an .ELO file): kept, and named.
+func TestELOAddedResultsAreTheWOCKnockout(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		top  []int
+	}{
+		{"2019/20191009_WOC_2019.ELO", []int{13841, 5537, 5655, 4097, 420000}},
+		{"2024/20241025_WOC_2024.ELO", []int{5577, 5537}},
+	} {
+		data, err := os.ReadFile(shareddata.File(t, "wof/results", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tour, warnings, err := ReadELO(bytes.NewReader(data), rules.WOC, c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := tour.OrderOfFinish(rules.TitleIndividual)
+		if got := wofOrder(tour, rules.TitleIndividual)[:len(c.top)]; !f.Complete || !slices.Equal(got, c.top) {
+			t.Errorf("%s: complete %v, order %v, want %v\n%s", c.file, f.Complete, got, c.top, strings.Join(warnings, "\n"))
+		}
+		if !slices.ContainsFunc(warnings, func(w string) bool { return strings.Contains(w, "which an .ELO file does not record), so it is kept") }) {
+			t.Errorf("%s: the women's games are not named:\n%s", c.file, strings.Join(warnings, "\n"))
+		}
+		if n := tour.NeedlessGames(); len(n) != 0 {
+			t.Errorf("%s: needless games %+v", c.file, n)
+		}
 	}
 }

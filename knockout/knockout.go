@@ -53,6 +53,10 @@ type Game struct {
 	HigherBlack             bool
 	HigherDiscs, LowerDiscs int
 	HigherPoints            float64
+	// Recorded: the game is as a file recorded it, played long ago; its
+	// colours are taken as written, not checked against the match's
+	// (a game 2 a file writes with game 1's colours still counts).
+	Recorded bool
 }
 
 // Next is what the next game of a match needs.
@@ -110,7 +114,7 @@ func Play(f Format, games []Game) (State, error) {
 }
 
 func bestOf(s State, games []Game, length int) (State, error) {
-	if len(games) >= 2 && games[1].HigherBlack == games[0].HigherBlack {
+	if len(games) >= 2 && games[1].HigherBlack == games[0].HigherBlack && !games[1].Recorded {
 		return s, fmt.Errorf("knockout: game 2 must have the colours of game 1 reversed (WOC III.1)")
 	}
 	wonBoth := len(games) >= 2 && wonBothOf(games[:2])
