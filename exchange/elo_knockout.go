@@ -28,7 +28,9 @@ type addedGame struct {
 // ruleset has knockout stages: a file that puts its finals and playoffs at
 // the end of the last round instead of after %%Added results (the EGP
 // Prague 2019's "% Finals" under "%Round 11"). The games before the repeat
-// are the round's; the reader has warned about each repeat already.
+// are the round's, when as many as the round before has (a whole round:
+// else the repeat is some other mistake, and the round is split as any
+// other); the reader has warned about each repeat already.
 func (b *eloBuilder) finalsInLastRound() {
 	f := b.file
 	last := len(f.Rounds) - 1
@@ -39,6 +41,9 @@ func (b *eloBuilder) finalsInLastRound() {
 	busy := map[int]bool{}
 	for i, g := range games {
 		if busy[g.First] || busy[g.Second] {
+			if last > 0 && i < len(f.Rounds[last-1].Games) {
+				return
+			}
 			b.warn("line %d: %s plays twice in %s: the games from this line on are taken as the added results (finals, playoffs) that %%%%Added results would mark",
 				g.Line, map[bool]string{true: fmt.Sprintf("player %d", g.First), false: fmt.Sprintf("player %d", g.Second)}[busy[g.First]], roundName(f.Rounds[last]))
 			f.Added = append(slices.Clone(games[i:]), f.Added...)
