@@ -296,7 +296,7 @@ func (m Match) results(n int) []knockout.Game {
 func (t *Tournament) matchGames(stage Stage, a, b int) []MatchGame {
 	var games []MatchGame
 	for _, r := range t.Rounds {
-		if r.Stage != stage {
+		if r.Stage != stage || r.Method == MethodAddedUnmatched {
 			continue
 		}
 		for _, g := range r.Games {

@@ -19,8 +19,9 @@ type addedGame struct {
 	line         int
 	stage        outflank.Stage
 	// matched: the rules call for the game (a match's); else it is kept
-	// as a playoff game.
-	matched bool
+	// as a playoff game. doubted: the rules have a match between its
+	// players, which the file plays otherwise (placeAdded).
+	matched, doubted bool
 }
 
 // finalsInLastRound takes the games entered under the last numbered round
@@ -104,24 +105,8 @@ func (b *eloBuilder) stageAdded() {
 			plural(len(games), "game"), rs.Name, what)
 		return
 	}
-	// Find each game's stage on a copy, one game a round, each with its
-	// result before the next is placed.
 	t.Rounds = t.Rounds[:main]
-	trial := t.Clone()
-	for i := range games {
-		g := &games[i]
-		stage, ok := trial.KnockoutStageOf(g.black, g.white)
-		if !ok {
-			stage = outflank.StagePlayoff
-		}
-		g.stage, g.matched = stage, ok
-		r, err := trial.AddRound(stage, []outflank.Pair{{Black: g.black, White: g.white}}, nil)
-		if err != nil || g.result == nil {
-			continue
-		}
-		r.Method = outflank.MethodAdded + string(stage)
-		_, _ = trial.SetResult(r.Number, r.Games[0].Table, g.result, outflank.ResultOptions{AsRecorded: true})
-	}
+	b.placeAdded(games)
 	b.warnings = dropWarnings(b.warnings, "a player plays twice in added results: a new round starts here")
 	for i := 0; i < len(games); {
 		stage, matched := games[i].stage, games[i].matched
@@ -160,12 +145,91 @@ func (b *eloBuilder) stageAdded() {
 		why = " (the women's and young players' matches are drawn from the players' gender and birth dates, which an .ELO file does not record)"
 	}
 	for _, g := range games {
+		if g.doubted {
+			b.warn("%s: the file's games between these players do not make the match the %s rules have between them (more games than the match has, or too few to decide it), so it is kept as an added game, outside the standings and the order of finish, and the match is still to play",
+				b.addedName(g), rs.Name)
+			continue
+		}
 		if !g.matched {
 			b.warn("%s: the %s rules call for no knockout game between these players at this point of the added results%s, so it is kept as an added game, outside the standings and the order of finish",
 				b.addedName(g), rs.Name, why)
 		}
 	}
 	b.warnDrawnMatches()
+}
+
+// maxGames is the most games a match of format f has.
+func maxGames(f knockout.Format) int {
+	switch f {
+	case knockout.BestOfThree:
+		return 3
+	case knockout.TwoGames:
+		return 2
+	}
+	return 1
+}
+
+// pairOf is the key of the pair of players a and b.
+func pairOf(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
+
+// placeAdded finds each game's stage on a copy of the tournament, one game
+// a round, each with its result before the next is placed. A match the
+// file plays otherwise than the rules is not taken for the rules': one
+// whose players meet in more games than its format has (EGP Athens 2015
+// played semi-finals and a best-of-three final where the 2014 rules have a
+// one-game third place between the same two), or one the file leaves
+// undecided (a draw waiting for its draw-win apart); its games are kept
+// outside the matches, and the placing is done again without them, until
+// no match is in doubt. A game played after its match was decided, within
+// the format's length (a third game after 2-0), stays the match's, set
+// apart as the live knockout sets it apart (Match.Needless).
+func (b *eloBuilder) placeAdded(games []addedGame) {
+	doubt := map[[2]int]bool{}
+	for {
+		trial := b.t.Clone()
+		for i := range games {
+			g := &games[i]
+			stage, ok := trial.KnockoutStageOf(g.black, g.white)
+			g.doubted = ok && doubt[pairOf(g.black, g.white)]
+			if g.doubted {
+				ok = false
+			}
+			if !ok {
+				stage = outflank.StagePlayoff
+			}
+			g.stage, g.matched = stage, ok
+			r, err := trial.AddRound(stage, []outflank.Pair{{Black: g.black, White: g.white}}, nil)
+			if err != nil {
+				continue
+			}
+			r.Method = outflank.MethodAdded + string(stage)
+			if !ok {
+				r.Method = outflank.MethodAddedUnmatched
+			}
+			if g.result != nil {
+				_, _ = trial.SetResult(r.Number, r.Games[0].Table, g.result, outflank.ResultOptions{AsRecorded: true})
+			}
+		}
+		more := false
+		for _, m := range trial.Matches() {
+			p := pairOf(m.Higher, m.Lower)
+			played, placed := 0, 0
+			for _, g := range games {
+				if pairOf(g.black, g.white) == p {
+					played++
+					if g.matched {
+						placed++
+					}
+				}
+			}
+			if placed > 0 && !doubt[p] && (played > maxGames(m.Format) || !m.State.Done && m.Blocked == "") {
+				doubt[p], more = true, true
+			}
+		}
+		if !more {
+			return
+		}
+	}
 }
 
 // addedName names an added game: its line, players and score.

@@ -311,3 +311,39 @@ func TestELOAddedResultsAreTheWOCKnockout(t *testing.T) {
 		}
 	}
 }
+
+// TestELOAddedMatchPlayedOtherwise: EGP Athens 2015 (8 players) played
+// semi-finals, a one-game third place and a best-of-three final, where the
+// EGP rules of 2014 have a final 1st v 2nd and a third place 3rd v 4th
+// (II.2). Its final, Kashiwabara v Tastet, is between the list's 3rd and
+// 4th: two games where the rules' third place has one. The import does not
+// take the file's final for the rules' third place, nor its third place,
+// Marconi v Voracek, for game 1 of the rules' final: every added game is
+// kept and named, and the final and third place are still to play.
+func TestELOAddedMatchPlayedOtherwise(t *testing.T) {
+	data, err := os.ReadFile(shareddata.File(t, "wof/results", "2015/20150704_EGP_Athens.ELO"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour, warnings, err := ReadELO(bytes.NewReader(data), rules.EGP, "20150704_EGP_Athens.ELO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, w := range warnings {
+		if strings.Contains(w, "do not make the match the European Grand Prix rules have between them") {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d games named as a match played otherwise, want 3:\n%s", n, strings.Join(warnings, "\n"))
+	}
+	for _, m := range tour.Matches() {
+		if len(m.Games) > 0 || m.State.Done {
+			t.Errorf("%s: %d games, done %v; want still to play", m.Label, len(m.Games), m.State.Done)
+		}
+	}
+	if f := tour.OrderOfFinish(rules.TitleIndividual); f.Complete || !f.Places[0].Undecided {
+		t.Errorf("complete %v, first place %+v", f.Complete, f.Places[0])
+	}
+}
