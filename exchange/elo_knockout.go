@@ -45,8 +45,12 @@ func (b *eloBuilder) finalsInLastRound() {
 			if last > 0 && i < len(f.Rounds[last-1].Games) {
 				return
 			}
-			b.warn("line %d: %s plays twice in %s: the games from this line on are taken as the added results (finals, playoffs) that %%%%Added results would mark",
-				g.Line, map[bool]string{true: fmt.Sprintf("player %d", g.First), false: fmt.Sprintf("player %d", g.Second)}[busy[g.First]], roundName(f.Rounds[last]))
+			twice := g.Second
+			if busy[g.First] {
+				twice = g.First
+			}
+			b.warn("line %d: player %d plays twice in %s: the games from this line on are taken as the added results (finals, playoffs) that %%%%Added results would mark",
+				g.Line, twice, roundName(f.Rounds[last]))
 			f.Added = append(slices.Clone(games[i:]), f.Added...)
 			f.Rounds[last].Games = games[:i]
 			return
