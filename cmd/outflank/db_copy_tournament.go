@@ -93,7 +93,7 @@ func (c *dbCopy) parted(slug string, src, dst *outflank.TournamentRecord, n int)
 	if n == 0 {
 		fmt.Fprintf(&b, "%s in %s and %s in %s are different tournaments (their logs differ from the first event): nothing was copied", slug, c.fromName, slug, c.toName)
 	} else {
-		fmt.Fprintf(&b, "%s was changed in both %s and %s since event #%d (%s): nothing was copied", slug, c.fromName, c.toName, src.Events[n-1].ID, describeEvent(src.Events[n-1]))
+		fmt.Fprintf(&b, "%s was changed in both %s and %s since event #%d (%s): nothing was copied", slug, c.fromName, c.toName, src.Events[n-1].ID, eventWhen(src.Events[n-1]))
 	}
 	fmt.Fprintf(&b, "\n  first change that differs, event %d of each log:", n+1)
 	for _, side := range []struct {
@@ -112,12 +112,15 @@ func (c *dbCopy) parted(slug string, src, dst *outflank.TournamentRecord, n int)
 
 // describeEvent names an event of a log for a director: its id, when, who,
 // and what.
-func describeEvent(ev outflank.Event) string {
+func describeEvent(ev outflank.Event) string { return fmt.Sprintf("#%d, %s", ev.ID, eventWhen(ev)) }
+
+// eventWhen says when an event was made, by whom, and what it did.
+func eventWhen(ev outflank.Event) string {
 	who := ev.Actor
 	if who == "" {
 		who = "someone unrecorded"
 	}
-	return fmt.Sprintf("#%d, %s by %s: %s", ev.ID, ev.At.Local().Format("2006-01-02 15:04:05"), who, ev.Summary)
+	return fmt.Sprintf("%s by %s: %s", ev.At.Local().Format("2006-01-02 15:04:05"), who, ev.Summary)
 }
 
 // actors are the authors of events, each once, in the order of their
