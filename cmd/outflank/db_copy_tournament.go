@@ -80,8 +80,12 @@ func (c *dbCopy) oneTournament(ctx context.Context, slug string) error {
 		return outflank.Errorf(outflank.EINTERNAL, "%s was brought up to date in %s, but its log there does not verify (head %s, want %s: %v)", slug, c.toName, head, rec.Head, err)
 	}
 	added := src[n:]
-	c.e.printf(c.e.stdout, "brought %s (%s) up to date in %s: %s added after event #%d (#%d to #%d, by %s), %s in all; log verified, head %.12s\n",
-		slug, rec.Tournament.Name, c.toName, words.Count(len(added), "event"), src[n-1].ID, added[0].ID, added[len(added)-1].ID,
+	ids := fmt.Sprintf("#%d", added[0].ID)
+	if len(added) > 1 {
+		ids += fmt.Sprintf(" to #%d", added[len(added)-1].ID)
+	}
+	c.e.printf(c.e.stdout, "brought %s (%s) up to date in %s: %s added after event #%d (%s, by %s), %s in all; log verified, head %.12s\n",
+		slug, rec.Tournament.Name, c.toName, words.Count(len(added), "event"), src[n-1].ID, ids,
 		strings.Join(actors(added), ", "), words.Count(len(src), "event"), rec.Head)
 	return c.notCopiedOne(ctx, slug)
 }
