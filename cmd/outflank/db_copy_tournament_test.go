@@ -138,6 +138,13 @@ func copyBack(t *testing.T, server *tdb) {
 	server.ok("log", "junior", "--verify")
 
 	hall.fail(1, `no tournament "nope" in `, "db", "copy", "--from", hall.path, "--to", server.path, "--tournament", "nope")
+	// Two tournaments of one slug, made apart: refused, nothing written.
+	server.ok("new", "dup", "--name", "Server's", "--rules", "woc")
+	hall.ok("new", "dup", "--name", "Hall's", "--rules", "woc")
+	hall.fail(1, "are different tournaments (their logs differ from the first event): nothing was copied", "db", "copy", "--from", hall.path, "--to", server.path, "--tournament", "dup")
+	if got := server.ok("list"); !strings.Contains(got, "Server's") || strings.Contains(got, "Hall's") {
+		t.Errorf("after a refused copy of dup: %s", got)
+	}
 }
 
 // nameInMessages is how db copy names the database: its path, or its URL
