@@ -14,10 +14,20 @@ type Archive interface {
 	Dump(ctx context.Context, slug string) (*TournamentRecord, error)
 	// Restore stores rec in one transaction, keeping its event ids, times,
 	// actors, undo links and hashes. It refuses (ECONFLICT, writing
-	// nothing) a tournament whose slug the store already has, and one
-	// whose event ids another tournament's log already uses: the ids are
-	// hashed into the log, so they cannot be renumbered.
+	// nothing) a tournament whose slug the store already has. An event's
+	// id is unique within its log only: the ids are hashed into the log,
+	// so they cannot be renumbered, and another store gave them.
 	Restore(ctx context.Context, rec *TournamentRecord) error
+	// Append adds to the store's tournament rec.Tournament.Slug, whose
+	// log is rec.Events[:from] (the store's head is the hash of
+	// rec.Events[from-1]), the events rec.Events[from:] as recorded, in
+	// one transaction: each event's changes are written as the event
+	// made them, with the undo marks it set, so that the tournament
+	// becomes rec.Tournament and its log rec's. It refuses (ECONFLICT,
+	// writing nothing) when the store's head is another (a change was
+	// saved meanwhile), and when the rows it leads to are not
+	// rec.Tournament's (a row changed outside Outflank on either side).
+	Append(ctx context.Context, rec *TournamentRecord, from int) error
 }
 
 // TournamentRecord is a tournament as a store keeps it.
@@ -36,6 +46,22 @@ type TournamentRecord struct {
 // Audit returns what verifying the record's log needs.
 func (r *TournamentRecord) Audit() *AuditLog {
 	return &AuditLog{Events: r.Events, Head: r.Head, State: r.Tournament}
+}
+
+// CheckAppended returns nil when got, the tournament an Archive's Append
+// led to in the store where, has the rows of r.Tournament, or a conflict
+// naming the first row that differs.
+func (r *TournamentRecord) CheckAppended(got *Tournament, where string) error {
+	changes, err := Diff(got, r.Tournament)
+	if err != nil {
+		return err
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	c, slug := changes[0], r.Tournament.Slug
+	return Errorf(ECONFLICT, "the events copied do not lead %s in %s to the rows of the copy: %s %s differs (a row changed outside Outflank on one side?): nothing was copied; 'outflank log %s --verify' on each says more",
+		slug, where, c.Entity, c.Key, slug)
 }
 
 // RecordsArchive stores the federation's records copied from another

@@ -88,7 +88,7 @@ func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error
 				}
 			}
 		}
-		if err := db.restoreEvents(ctx, tx, l.id, rec); err != nil {
+		if err := db.restoreEvents(ctx, tx, l.id, rec, 0); err != nil {
 			return err
 		}
 		if maxID > 0 {
@@ -100,11 +100,12 @@ func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error
 	})
 }
 
-// restoreEvents inserts the log of rec as recorded; the undo marks go in
-// once every event is in, since an event is marked by a later one.
-func (db *DB) restoreEvents(ctx context.Context, tx pgx.Tx, tid int64, rec *outflank.TournamentRecord) error {
+// restoreEvents inserts the log of rec from its event from on, as
+// recorded; the undo marks go in once every event is in, since an event is
+// marked by a later one (and an event appended can mark one before from).
+func (db *DB) restoreEvents(ctx context.Context, tx pgx.Tx, tid int64, rec *outflank.TournamentRecord, from int) error {
 	batch := &pgx.Batch{}
-	for i := range rec.Events {
+	for i := from; i < len(rec.Events); i++ {
 		ev := &rec.Events[i]
 		changes, err := json.Marshal(ev.Changes)
 		if err != nil {
@@ -120,7 +121,7 @@ func (db *DB) restoreEvents(ctx context.Context, tx pgx.Tx, tid int64, rec *outf
 	}
 	for _, ev := range rec.Events {
 		if ev.UndoneBy != 0 {
-			batch.Queue(`UPDATE events SET undone_by = $1 WHERE id = $2`, ev.UndoneBy, ev.ID)
+			batch.Queue(`UPDATE events SET undone_by = $1 WHERE tournament_id = $3 AND id = $2`, ev.UndoneBy, ev.ID, tid)
 		}
 	}
 	results := tx.SendBatch(ctx, batch)
@@ -128,13 +129,109 @@ func (db *DB) restoreEvents(ctx context.Context, tx pgx.Tx, tid int64, rec *outf
 	for range batch.Len() {
 		if _, err := results.Exec(); err != nil {
 			if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == stateUniqueViolation {
-				return outflank.Errorf(outflank.ECONFLICT, "an event id of %s's log is already used by another tournament's log in %s (%s): the ids of a log are part of its hashes and cannot change, so %s was not copied; copy it into a database whose logs do not use its ids (a new one)",
-					rec.Tournament.Slug, db.where, pgErr.Detail, rec.Tournament.Slug)
+				return outflank.Errorf(outflank.ECONFLICT, "an event id is twice in the log of %s (%s): nothing was copied; 'outflank log %s --verify' on the source says more",
+					rec.Tournament.Slug, pgErr.Detail, rec.Tournament.Slug)
 			}
 			return fmt.Errorf("copying the log of %s: %w", rec.Tournament.Slug, err)
 		}
 	}
 	return results.Close()
+}
+
+// Append adds the events rec.Events[from:] to the tournament's log, which
+// must end with rec.Events[from-1], writing each event's changes in turn
+// as the event wrote them (outflank.Archive). It locks the tournament's
+// row first, as every writer does, then the log's table against other
+// writers, whose ids the sequence moved past the copied ones would
+// otherwise give again.
+func (db *DB) Append(ctx context.Context, rec *outflank.TournamentRecord, from int) error {
+	slug := rec.Tournament.Slug
+	if from < 1 || from > len(rec.Events) {
+		return fmt.Errorf("postgres: appending events %d on of a log of %d to %s", from, len(rec.Events), slug)
+	}
+	var maxID int64
+	for _, ev := range rec.Events {
+		maxID = max(maxID, ev.ID)
+	}
+	err := db.writeTx(ctx, func(tx pgx.Tx) error {
+		var head string
+		err := tx.QueryRow(ctx, `SELECT log_head FROM tournaments WHERE slug = $1 FOR NO KEY UPDATE`, slug).Scan(&head)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return db.notFound(slug)
+		}
+		if err != nil {
+			return fmt.Errorf("locking tournament %s: %w", slug, err)
+		}
+		if want := rec.Events[from-1].Hash; head != want {
+			return outflank.Errorf(outflank.ECONFLICT, "%s in %s was changed meanwhile (its log's head is %.12s, not %.12s): nothing was copied; copy it again", slug, db.where, head, want)
+		}
+		if _, err := tx.Exec(ctx, `LOCK TABLE events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return fmt.Errorf("locking the log: %w", err)
+		}
+		l, err := db.loadFresh(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		// Every event's writes in one round trip: the versions each names
+		// are worked out as memo (and so a server's catch-up) does.
+		batch := &pgx.Batch{}
+		var writes [][]write
+		s := l.state()
+		key := versionKey(outflank.EntityTournament, slug)
+		for i := from; i < len(rec.Events); i++ {
+			ev := &rec.Events[i]
+			batch.Queue(`UPDATE tournaments SET version = version + 1 WHERE id = $1 AND version = $2`, l.id, l.versions[key])
+			l.bumped = true
+			w, err := queueRows(batch, l, ev.Changes)
+			if err != nil {
+				return err
+			}
+			writes = append(writes, w)
+			if s, err = s.Next(ev.ID, ev.Changes); err != nil {
+				return outflank.Errorf(outflank.ECONFLICT, "event #%d of %s does not apply to %s in %s (%v): nothing was copied", ev.ID, slug, slug, db.where, err)
+			}
+			l.t, l.versions, l.event, l.bumped = s.T, s.Versions, ev.ID, false
+		}
+		err = func() error {
+			results := tx.SendBatch(ctx, batch)
+			defer results.Close()
+			for i, w := range writes {
+				tag, err := results.Exec()
+				if err != nil {
+					return fmt.Errorf("copying event #%d of %s: %w", rec.Events[from+i].ID, slug, err)
+				}
+				if tag.RowsAffected() != 1 {
+					return stale(slug)
+				}
+				if err := checkRows(results, w); err != nil {
+					return fmt.Errorf("copying event #%d of %s: %w", rec.Events[from+i].ID, slug, err)
+				}
+			}
+			return results.Close()
+		}()
+		if err != nil {
+			return err
+		}
+		if err := db.restoreEvents(ctx, tx, l.id, rec, from); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE tournaments SET log_head = $1 WHERE id = $2`, rec.Head, l.id); err != nil {
+			return fmt.Errorf("copying the log's head of %s: %w", slug, err)
+		}
+		if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('events', 'id'), greatest($1, (SELECT max(id) FROM events)))`, maxID); err != nil {
+			return fmt.Errorf("moving the event ids past the copy: %w", err)
+		}
+		after, err := db.loadFresh(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		if err := rec.CheckAppended(after.t, db.where); err != nil {
+			return err
+		}
+		return notify(ctx, tx, slug, after.t.Version)
+	})
+	db.memo.Forget(slug)
+	return err
 }
 
 var _ outflank.RecordsArchive = (*DB)(nil)

@@ -297,10 +297,10 @@ func (db *DB) commitIn(ctx context.Context, tx pgx.Tx, l *loaded, p *prepared) (
 	}
 
 	batch = &pgx.Batch{}
-	batch.Queue(`WITH sealed AS (UPDATE events SET hash = $1 WHERE id = $2)
+	batch.Queue(`WITH sealed AS (UPDATE events SET hash = $1 WHERE tournament_id = $3 AND id = $2)
 		UPDATE tournaments SET log_head = $1 WHERE id = $3`, ev.Hash, ev.ID, l.id)
 	if p.undoes != 0 {
-		batch.Queue(`UPDATE events SET undone_by = $1 WHERE id = $2`, ev.ID, p.undoes)
+		batch.Queue(`UPDATE events SET undone_by = $1 WHERE tournament_id = $3 AND id = $2`, ev.ID, p.undoes, l.id)
 	}
 	queueNotify(batch, l.t.Slug, version)
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
@@ -342,7 +342,7 @@ func (db *DB) insertEvent(ctx context.Context, tx pgx.Tx, tid int64, head string
 	if ev.Hash, err = outflank.ChainHash(ev.PrevHash, ev); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `WITH sealed AS (UPDATE events SET hash = $1 WHERE id = $2)
+	if _, err := tx.Exec(ctx, `WITH sealed AS (UPDATE events SET hash = $1 WHERE tournament_id = $3 AND id = $2)
 		UPDATE tournaments SET log_head = $1 WHERE id = $3`, ev.Hash, ev.ID, tid); err != nil {
 		return fmt.Errorf("sealing the event: %w", err)
 	}

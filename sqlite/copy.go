@@ -88,7 +88,7 @@ func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error
 				}
 			}
 		}
-		if err := db.restoreEvents(ctx, tx, l.id, rec); err != nil {
+		if err := db.restoreEvents(ctx, tx, l.id, rec, 0); err != nil {
 			return err
 		}
 		// Every row written was Outflank's (migration 15).
@@ -99,12 +99,13 @@ func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error
 	})
 }
 
-// restoreEvents inserts the log of rec as recorded; the undo marks go in
-// once every event is in, since an event is marked by a later one.
-func (db *DB) restoreEvents(ctx context.Context, sqlTx *sql.Tx, tid int64, rec *outflank.TournamentRecord) error {
+// restoreEvents inserts the log of rec from its event from on, as
+// recorded; the undo marks go in once every event is in, since an event is
+// marked by a later one (and an event appended can mark one before from).
+func (db *DB) restoreEvents(ctx context.Context, sqlTx *sql.Tx, tid int64, rec *outflank.TournamentRecord, from int) error {
 	tx := newStatements(sqlTx)
 	defer tx.Close()
-	for i := range rec.Events {
+	for i := from; i < len(rec.Events); i++ {
 		ev := &rec.Events[i]
 		changes, err := json.Marshal(ev.Changes)
 		if err != nil {
@@ -114,12 +115,12 @@ func (db *DB) restoreEvents(ctx context.Context, sqlTx *sql.Tx, tid int64, rec *
 		if ev.Undoes != 0 {
 			undoes = ev.Undoes
 		}
+		// seq, the row's own number, is the next (migration 19).
 		_, err = tx.ExecContext(ctx, `INSERT INTO events (id, tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`,
 			ev.ID, tid, ev.At.UTC().Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash, ev.Hash)
 		if err != nil {
-			if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
-				return outflank.Errorf(outflank.ECONFLICT, "event #%d of %s is already used by another tournament's log in %s: the ids of a log are part of its hashes and cannot change, so %s was not copied; copy it into a database whose logs do not use its ids (a new one)",
-					ev.ID, rec.Tournament.Slug, db.path, rec.Tournament.Slug)
+			if strings.Contains(err.Error(), "UNIQUE") {
+				return outflank.Errorf(outflank.ECONFLICT, "event #%d of %s is twice in its log: nothing was copied; 'outflank log %s --verify' on the source says more", ev.ID, rec.Tournament.Slug, rec.Tournament.Slug)
 			}
 			return translate(fmt.Errorf("copying event %d of %s: %w", ev.ID, rec.Tournament.Slug, err), db.path)
 		}
@@ -128,9 +129,71 @@ func (db *DB) restoreEvents(ctx context.Context, sqlTx *sql.Tx, tid int64, rec *
 		if ev.UndoneBy == 0 {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE id = ?`, ev.UndoneBy, ev.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE tournament_id = ? AND id = ?`, ev.UndoneBy, tid, ev.ID); err != nil {
 			return translate(fmt.Errorf("copying the undo of event %d of %s: %w", ev.ID, rec.Tournament.Slug, err), db.path)
 		}
 	}
 	return nil
+}
+
+// Append adds the events rec.Events[from:] to the tournament's log, which
+// must end with rec.Events[from-1], writing each event's changes in turn
+// as the event wrote them (outflank.Archive).
+func (db *DB) Append(ctx context.Context, rec *outflank.TournamentRecord, from int) error {
+	slug := rec.Tournament.Slug
+	if from < 1 || from > len(rec.Events) {
+		return fmt.Errorf("sqlite: appending events %d on of a log of %d to %s", from, len(rec.Events), slug)
+	}
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		l, err := db.loadFresh(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		var head string
+		if err := tx.QueryRowContext(ctx, `SELECT log_head FROM tournaments WHERE id = ?`, l.id).Scan(&head); err != nil {
+			return translate(fmt.Errorf("reading the log's head of %s: %w", slug, err), db.path)
+		}
+		if want := rec.Events[from-1].Hash; head != want {
+			return outflank.Errorf(outflank.ECONFLICT, "%s in %s was changed meanwhile (its log's head is %.12s, not %.12s): nothing was copied; copy it again", slug, db.path, head, want)
+		}
+		s := l.state()
+		key := versionKey(outflank.EntityTournament, slug)
+		for i := from; i < len(rec.Events); i++ {
+			ev := &rec.Events[i]
+			// writing = 1 marks the rows written as Outflank's
+			// (migration 15); cleared with the head below.
+			res, err := tx.ExecContext(ctx, `UPDATE tournaments SET version = version + 1, writing = 1 WHERE id = ? AND version = ?`, l.id, l.versions[key])
+			if err != nil {
+				return translate(fmt.Errorf("copying event %d of %s: %w", ev.ID, slug, err), db.path)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return translate(err, db.path)
+			} else if n != 1 {
+				return outflank.Errorf(outflank.ECONFLICT, "%s in %s was changed meanwhile: nothing was copied; copy it again", slug, db.path)
+			}
+			l.bumped = true
+			if err := db.writeRows(ctx, tx, l, ev.Changes); err != nil {
+				return fmt.Errorf("copying event #%d of %s: %w", ev.ID, slug, err)
+			}
+			// The versions the next event's writes name, as memo
+			// (and so a server's catch-up) works them out.
+			if s, err = s.Next(ev.ID, ev.Changes); err != nil {
+				return outflank.Errorf(outflank.ECONFLICT, "event #%d of %s does not apply to %s in %s (%v): nothing was copied", ev.ID, slug, slug, db.path, err)
+			}
+			l.t, l.versions, l.event, l.bumped = s.T, s.Versions, ev.ID, false
+		}
+		if err := db.restoreEvents(ctx, tx, l.id, rec, from); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET log_head = ?, writing = 0 WHERE id = ?`, rec.Head, l.id); err != nil {
+			return translate(fmt.Errorf("copying the log's head of %s: %w", slug, err), db.path)
+		}
+		after, err := db.loadFresh(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		return rec.CheckAppended(after.t, db.path)
+	})
+	db.memo.Forget(slug)
+	return err
 }

@@ -46,7 +46,7 @@ func (db *DB) sealLogs(ctx context.Context, tx *sql.Tx) error {
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `UPDATE events SET prev_hash = ?, hash = ? WHERE id = ?`, prev, hash, ev.ID); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE events SET prev_hash = ?, hash = ? WHERE tournament_id = ? AND id = ?`, prev, hash, t.id, ev.ID); err != nil {
 				return fmt.Errorf("sealing event %d: %w", ev.ID, err)
 			}
 			prev = hash

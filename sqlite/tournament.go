@@ -278,7 +278,7 @@ func (db *DB) commitIn(ctx context.Context, tx *sql.Tx, l *loaded, p *prepared) 
 		return nil, err
 	}
 	if p.undoes != 0 {
-		if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE id = ?`, ev.ID, p.undoes); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET undone_by = ? WHERE tournament_id = ? AND id = ?`, ev.ID, l.id, p.undoes); err != nil {
 			return nil, translate(fmt.Errorf("marking event %d undone: %w", p.undoes, err), db.path)
 		}
 	}
@@ -313,7 +313,9 @@ func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, tid int64, ev *outfla
 	// The hash covers the event's id, so the id is worked out first, as
 	// AUTOINCREMENT would give it (the writer holds the database): one
 	// insert, where inserting then sealing wrote an import's record of
-	// megabytes twice and left as much free space in the file.
+	// megabytes twice and left as much free space in the file. It follows
+	// every id of the database, those of logs copied from elsewhere
+	// included, so that a log's ids grow with its chain (migration 19).
 	if err := tx.QueryRowContext(ctx, `SELECT max(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0), COALESCE((SELECT max(id) FROM events), 0)) + 1`).Scan(&ev.ID); err != nil {
 		return translate(fmt.Errorf("numbering the event: %w", err), db.path)
 	}
@@ -322,8 +324,8 @@ func (db *DB) insertEvent(ctx context.Context, tx *sql.Tx, tid int64, ev *outfla
 	}
 	// The changes go as bytes, cast to text by SQLite: an import's record
 	// is tens of megabytes, not worth a copy as a Go string.
-	if _, err := tx.ExecContext(ctx, `INSERT INTO events (id, tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`,
-		ev.ID, tid, ev.At.Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash, ev.Hash); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO events (seq, id, tournament_id, at, actor, kind, summary, changes, undoes, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)`,
+		ev.ID, ev.ID, tid, ev.At.Format(timeFormat), ev.Actor, ev.Kind, ev.Summary, changes, undoes, ev.PrevHash, ev.Hash); err != nil {
 		return translate(fmt.Errorf("recording the event: %w", err), db.path)
 	}
 	// writing = 0: the rows written since writing was set were Outflank's;

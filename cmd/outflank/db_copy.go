@@ -10,10 +10,10 @@ import (
 	"outflank/words"
 )
 
-const dbCopyUsage = "db copy --from SRC --to DST"
+const dbCopyUsage = "db copy --from SRC --to DST [--tournament SLUG]"
 
 var dbCommands = map[string]command{
-	"copy": {usage: dbCopyUsage, help: "copy everything but the sessions and live games (tournaments with their audit logs, circuits, members, accounts, player database) from one database (a SQLite file or a postgres:// URL) to another", run: runDBCopy},
+	"copy": {usage: dbCopyUsage, help: "copy everything but the sessions and live games (tournaments with their audit logs, circuits, members, accounts, player database) from one database (a SQLite file or a postgres:// URL) to another; with --tournament, one tournament into a database that holds others, adding the events its log there lacks", run: runDBCopy},
 }
 
 func runDB(e *env, args []string) error { return e.subcommand("db", dbCommands, args) }
@@ -22,11 +22,13 @@ func runDB(e *env, args []string) error { return e.subcommand("db", dbCommands, 
 // a transaction of its own, so that the copy's log verifies and its export
 // is the original's; then the player database, the user accounts, the
 // circuits and the member records, with their logs and ids. It writes
-// nothing when the destination already has any of them.
+// nothing when the destination already has any of them. With --tournament
+// it copies that tournament alone, merging by its log (oneTournament).
 func runDBCopy(e *env, args []string) error {
 	fs := e.newFlags("db copy", dbCopyUsage)
 	from := fs.String("from", "", "the database to copy from: a SQLite `file` or a postgres:// URL")
 	to := fs.String("to", "", "the database to copy to: a SQLite `file` (made if it does not exist) or a postgres:// URL")
+	slug := fs.String("tournament", "", "copy only this tournament (`slug`), into a database that may hold others: added when new there, else brought up to date when its log there is the start of this one's")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -53,7 +55,15 @@ func runDBCopy(e *env, args []string) error {
 	}
 	defer dst.Close()
 	c.src, c.dst = src, dst
-	return redactError(redactError(c.run(ctx), *from), *to)
+	if *slug != "" {
+		err = c.archives()
+		if err == nil {
+			err = c.oneTournament(ctx, *slug)
+		}
+	} else {
+		err = c.run(ctx)
+	}
+	return redactError(redactError(err, *from), *to)
 }
 
 // dbCopy is one run of db copy.
@@ -64,13 +74,21 @@ type dbCopy struct {
 	srcArchive, dstArc outflank.Archive
 }
 
-func (c *dbCopy) run(ctx context.Context) error {
+// archives sets the stores' outflank.Archive.
+func (c *dbCopy) archives() error {
 	var ok bool
 	if c.srcArchive, ok = c.src.(outflank.Archive); !ok {
 		return outflank.Errorf(outflank.EINVALID, "%s: this store cannot copy its tournaments yet", c.fromName)
 	}
 	if c.dstArc, ok = c.dst.(outflank.Archive); !ok {
 		return outflank.Errorf(outflank.EINVALID, "%s: this store cannot receive copied tournaments yet", c.toName)
+	}
+	return nil
+}
+
+func (c *dbCopy) run(ctx context.Context) error {
+	if err := c.archives(); err != nil {
+		return err
 	}
 	list, err := c.src.Tournaments(ctx)
 	if err != nil {
@@ -94,7 +112,7 @@ func (c *dbCopy) run(ctx context.Context) error {
 		return err
 	}
 	if len(clash) > 0 {
-		return outflank.Errorf(outflank.ECONFLICT, "%s already has %s: nothing was copied; copy into another database, or remove them from it first",
+		return outflank.Errorf(outflank.ECONFLICT, "%s already has %s: nothing was copied; copy one tournament at a time into it with --tournament SLUG (which adds what its log there lacks), or copy everything into another database",
 			c.toName, strings.Join(clash, ", "))
 	}
 	c.e.printf(c.e.stdout, "copying %s from %s to %s\n", words.Count(len(list), "tournament"), c.fromName, c.toName)

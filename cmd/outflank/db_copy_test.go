@@ -91,15 +91,18 @@ func TestDBCopy(t *testing.T) {
 	again := &tdb{t: t, path: filepath.Join(t.TempDir(), "again.db")}
 	again.ok("new", "second", "--name", "Other", "--rules", "woc")
 	before := again.ok("list")
-	again.fail(1, "already has tournament second: nothing was copied", "db", "copy", "--from", src.path, "--to", again.path)
+	again.fail(1, "already has tournament second: nothing was copied; copy one tournament at a time into it with --tournament SLUG", "db", "copy", "--from", src.path, "--to", again.path)
 	if after := again.ok("list"); after != before {
 		t.Errorf("a refused copy changed the destination: %q, then %q", before, after)
 	}
-	// Another database's log uses the same event ids: refused, not renumbered.
+	// Another database's log uses the same event ids: copied as they are
+	// (an id is unique within its log; issue 26, point 11).
 	third := &tdb{t: t, path: filepath.Join(t.TempDir(), "third.db")}
 	third.ok("new", "third", "--name", "Third", "--rules", "woc")
-	third.fail(1, "event #1 of third is already used by another tournament's log", "db", "copy", "--from", third.path, "--to", dst.path)
-	dst.fail(1, `no tournament "third"`, "log", "third")
+	third.ok("db", "copy", "--from", third.path, "--to", dst.path)
+	if got, want := dst.ok("log", "third", "--verify"), third.ok("log", "third", "--verify"); got != want {
+		t.Errorf("log third --verify on the copy: %q, want %q", got, want)
+	}
 	src.fail(2, "usage: outflank db copy", "db", "copy", "--from", src.path)
 	src.fail(2, "the same database", "db", "copy", "--from", src.path, "--to", src.path)
 	src.fail(1, "no database at", "db", "copy", "--from", filepath.Join(t.TempDir(), "none.db"), "--to", filepath.Join(t.TempDir(), "x.db"))

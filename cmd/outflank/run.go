@@ -45,7 +45,7 @@ var commands = map[string]command{
 	"team":       {usage: "team select ...", help: "the order of offers of places in the UK team for the World championship (BOF)", run: runTeam},
 	"fees":       {usage: feesUsage, help: "what each entrant owes and why (BOF Membership & finance 2-3)", run: runFees},
 	"version":    {usage: "version [--json]", help: "the release, commit and platform of this binary", run: runVersion},
-	"db":         {usage: "db copy --from SRC --to DST", help: "copy a database (SQLite or PostgreSQL) into another: tournaments with their audit logs, circuits, members, accounts", run: runDB},
+	"db":         {usage: "db copy --from SRC --to DST [--tournament SLUG]", help: "copy a database (SQLite or PostgreSQL) into another: tournaments with their audit logs, circuits, members, accounts; or one tournament into a database that holds others", run: runDB},
 	"import":     {usage: "import FILE [--slug SLUG] [--rules RULESET]", help: "create a tournament from a tournament file or a WOF .ELO file", run: runImport},
 }
 

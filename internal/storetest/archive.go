@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -17,6 +18,7 @@ import (
 func RunArchive(t *testing.T, from, to Opener) {
 	t.Run("RoundTrip", func(t *testing.T) { testArchiveRoundTrip(t, from(t), to(t)) })
 	t.Run("Collisions", func(t *testing.T) { testArchiveCollisions(t, from(t), to(t)) })
+	t.Run("Append", func(t *testing.T) { testArchiveAppend(t, from(t), to(t)) })
 	t.Run("CredentialIDs", func(t *testing.T) { testArchiveCredentialIDs(t, from(t), to(t)) })
 }
 
@@ -191,19 +193,138 @@ func testArchiveRoundTrip(t *testing.T, src, dst outflank.Store) {
 
 func testArchiveCollisions(t *testing.T, src, dst outflank.Store) {
 	ctx := context.Background()
+	// dst's own tournament numbers its events as src numbered sample's.
+	own := busy(t, dst, "own", 3)
 	rec := archived(t, src)
 	if err := archive(t, dst).Restore(ctx, rec); err != nil {
-		t.Fatal(err)
+		t.Fatalf("a log whose event ids another tournament's log uses: %v; want it copied (issue 26, point 11)", err)
 	}
 	err := archive(t, dst).Restore(ctx, rec)
 	wantCode(t, err, outflank.ECONFLICT)
-	// Another slug, but the same event ids: refused, nothing written.
-	other := *rec
-	other.Tournament = rec.Tournament.Clone()
-	other.Tournament.Slug = "other"
-	err = archive(t, dst).Restore(ctx, &other)
-	wantCode(t, err, outflank.ECONFLICT)
-	if _, err := dst.Tournament(ctx, "other"); outflank.ErrorCode(err) != outflank.ENOTFOUND {
-		t.Errorf("after a refused restore, tournament other: %v; want none", err)
+	for _, slug := range []string{"own", "sample"} {
+		verifies(t, dst, slug)
+	}
+	// Each log goes on after every id of the store.
+	for _, slug := range []string{"own", "sample"} {
+		ev, err := dst.Update(ctx, slug, outflank.KindEdit, rename("Later, Name"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.ID <= max(own, rec.Events[len(rec.Events)-1].ID) {
+			t.Errorf("the next event of %s is #%d; want it after #%d and #%d", slug, ev.ID, own, rec.Events[len(rec.Events)-1].ID)
+		}
+		verifies(t, dst, slug)
+	}
+}
+
+// testArchiveAppend (issue 26, point 11): a tournament copied to another
+// store (a hall's laptop) goes on there, undoing an event of before the
+// copy among others, while the first store's other tournaments take the
+// same event ids; Append brings its new events back, and the first store
+// then has the tournament and its log as the second has them.
+func testArchiveAppend(t *testing.T, hall, dst outflank.Store) {
+	ctx := outflank.WithActor(context.Background(), "td:bo")
+	rec := archived(t, dst)
+	if err := archive(t, hall).Restore(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	from := len(rec.Events)
+	busy(t, dst, "other", 4)
+	if _, err := hall.Undo(ctx, "sample", 0); err != nil { // the forfeit of before the copy
+		t.Fatal(err)
+	}
+	if _, err := hall.Update(ctx, "sample", outflank.KindResult, func(tour *outflank.Tournament) (string, error) {
+		res, err := tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &outflank.Discs{Black: 40, White: 24}})
+		if err != nil {
+			return "", err
+		}
+		_, err = tour.SetResult(1, 2, res, outflank.ResultOptions{})
+		return "round 1 table 2: 40-24", err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hall.Update(ctx, "sample", outflank.KindEdit, rename("Hall, Name")); err != nil {
+		t.Fatal(err)
+	}
+	want, err := archive(t, hall).Dump(ctx, "sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Events[from-1].UndoneBy != want.Events[from].ID {
+		t.Fatalf("the hall's undo marked %+v", want.Events[from-1])
+	}
+	// A head that is not dst's: refused, nothing written.
+	wantCode(t, archive(t, dst).Append(ctx, want, from-1), outflank.ECONFLICT)
+	if got, err := archive(t, dst).Dump(ctx, "sample"); err != nil || got.Head != rec.Head || len(got.Events) != from {
+		t.Fatalf("after a refused append: %v, %+v", err, got)
+	}
+	if err := archive(t, dst).Append(ctx, want, from); err != nil {
+		t.Fatal(err)
+	}
+	got, err := archive(t, dst).Dump(ctx, "sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Events, want.Events) || got.Head != want.Head {
+		t.Errorf("the log appended to:\n got %+v\nwant %+v", got.Events, want.Events)
+	}
+	if changes, err := outflank.Diff(got.Tournament, want.Tournament); err != nil || len(changes) != 0 {
+		t.Errorf("the tournament appended to differs from the hall's: %+v, %v", changes, err)
+	}
+	if got.Tournament.Version <= rec.Tournament.Version {
+		t.Errorf("the tournament's version after the append: %d; want above %d", got.Tournament.Version, rec.Tournament.Version)
+	}
+	verifies(t, dst, "sample")
+	// The log goes on after every id of the store, and an undo there
+	// undoes the hall's latest change.
+	ev, err := dst.Undo(ctx, "sample", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := want.Events[len(want.Events)-1]; ev.Undoes != last.ID || ev.ID <= last.ID {
+		t.Errorf("undo on dst after the append: %+v; want it to undo #%d", ev, last.ID)
+	}
+	verifies(t, dst, "sample")
+	verifies(t, dst, "other")
+	// Appending again: dst's head is no longer the hall's first.
+	wantCode(t, archive(t, dst).Append(ctx, want, from), outflank.ECONFLICT)
+}
+
+// busy creates the tournament slug in s and changes it n-1 times, and
+// returns the id of its latest event.
+func busy(t *testing.T, s outflank.Store, slug string, n int) int64 {
+	t.Helper()
+	ctx := context.Background()
+	tour := Sample(t)
+	tour.Slug = slug
+	ev, err := s.Create(ctx, tour, outflank.KindImport, slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < n; i++ {
+		if ev, err = s.Update(ctx, slug, outflank.KindEdit, rename(fmt.Sprintf("Name, %d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ev.ID
+}
+
+// rename renames a tournament's first player.
+func rename(name string) func(*outflank.Tournament) (string, error) {
+	return func(tour *outflank.Tournament) (string, error) {
+		tour.Players[0].Name = name
+		return "renamed " + name, nil
+	}
+}
+
+// verifies checks the log of slug in s.
+func verifies(t *testing.T, s outflank.Store, slug string) {
+	t.Helper()
+	audit, err := s.Audit(context.Background(), slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := audit.Verify(); err != nil {
+		t.Errorf("log of %s: %v", slug, err)
 	}
 }
