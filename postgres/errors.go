@@ -47,7 +47,7 @@ func (db *DB) translate(err error) error {
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		if isConnectError(err) {
-			return outflank.Errorf(outflank.EUNAVAILABLE, "cannot reach PostgreSQL at %s: no answer in time; check that the server is running and that --db names the right host and port", db.where)
+			return db.markLost(outflank.Errorf(outflank.EUNAVAILABLE, "cannot reach PostgreSQL at %s: no answer in time; check that the server is running and that --db names the right host and port", db.where))
 		}
 		return err
 	}
@@ -69,7 +69,7 @@ func (db *DB) translate(err error) error {
 		case stateDiskFull:
 			return outflank.Errorf(outflank.EUNAVAILABLE, "the disk of PostgreSQL at %s is full: nothing was saved; free some space and try again", db.where)
 		case stateAdminShutdown, stateCrashShutdown, stateCannotConnectNow:
-			return outflank.Errorf(outflank.EUNAVAILABLE, "PostgreSQL at %s is shutting down or starting up: nothing was saved; try again in a moment", db.where)
+			return db.markLost(outflank.Errorf(outflank.EUNAVAILABLE, "PostgreSQL at %s is shutting down or starting up: nothing was saved; try again in a moment", db.where))
 		case stateReadOnlySQLTx:
 			return outflank.Errorf(outflank.EINVALID, "PostgreSQL at %s is read-only (a standby?): nothing was saved; point --db at the primary server", db.where)
 		case stateBadEncoding, stateUntranslatable:
@@ -89,11 +89,18 @@ func (db *DB) translate(err error) error {
 		case isDNSError(err):
 			why = "unknown host"
 		}
-		return outflank.Errorf(outflank.EUNAVAILABLE, "cannot reach PostgreSQL at %s (%s): nothing was read or written; check that the server is running and that --db names the right host and port", db.where, why)
+		return db.markLost(outflank.Errorf(outflank.EUNAVAILABLE, "cannot reach PostgreSQL at %s (%s): nothing was read or written; check that the server is running and that --db names the right host and port", db.where, why))
 	}
 	if connectionLost(err) {
-		return outflank.Errorf(outflank.EUNAVAILABLE, "lost the connection to PostgreSQL at %s (%s): nothing was saved; try again in a moment", db.where, lostHow(err))
+		return db.markLost(outflank.Errorf(outflank.EUNAVAILABLE, "lost the connection to PostgreSQL at %s (%s): nothing was saved; try again in a moment", db.where, lostHow(err)))
 	}
+	return err
+}
+
+// markLost notes that err, translated, says PostgreSQL cannot be
+// reached (reach.go), and returns it.
+func (db *DB) markLost(err error) error {
+	db.lost(err)
 	return err
 }
 

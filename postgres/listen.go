@@ -146,6 +146,17 @@ func (l *listener) close() {
 	}
 }
 
+// reconnecting reports whether a LISTEN loop runs without a connection:
+// it is making one again.
+func (l *listener) reconnecting() bool {
+	if l.pid.Load() != 0 {
+		return false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.stop != nil
+}
+
 // each calls f on every watcher and wakes it.
 func (l *listener) each(f func(w *watcher)) {
 	l.mu.Lock()
@@ -208,6 +219,7 @@ func (db *DB) listenLoop(ctx context.Context, done chan struct{}) {
 			if ctx.Err() != nil {
 				return
 			}
+			db.lost(db.translate(err)) // logged once, however many attempts follow
 			continue
 		}
 		listenCtx, cancel := context.WithTimeout(ctx, l.pingTimeout)
@@ -216,6 +228,7 @@ func (db *DB) listenLoop(ctx context.Context, done chan struct{}) {
 		if err == nil {
 			pause = reconnectPause
 			l.pid.Store(conn.PgConn().PID())
+			db.back("listening for changes again (LISTEN reconnected): the live pages catch up")
 			l.each(func(w *watcher) { w.resync = true })
 			l.follow(ctx, conn)
 			l.pid.Store(0)

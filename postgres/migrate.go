@@ -124,3 +124,14 @@ func listMigrations() ([]migration, error) {
 	sort.Slice(list, func(i, j int) bool { return list[i].version < list[j].version })
 	return list, nil
 }
+
+// SchemaVersion is the version of the newest schema this Outflank knows:
+// the number of its last migration. A database at an older one is brought
+// up to it when opened; one at a newer one is refused.
+func SchemaVersion() int {
+	list, err := listMigrations()
+	if err != nil {
+		return 0
+	}
+	return list[len(list)-1].version
+}

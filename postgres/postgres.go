@@ -79,6 +79,9 @@ type DB struct {
 
 	// listen is the LISTEN connection's state (listen.go).
 	listen listener
+	// reach is whether PostgreSQL answers, to log its loss and return
+	// (reach.go).
+	reach reach
 
 	// turns has this process's writers of one tournament take turns
 	// (turns.go).

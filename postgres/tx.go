@@ -59,6 +59,10 @@ func (db *DB) tx(ctx context.Context, opts pgx.TxOptions, fn func(tx pgx.Tx) err
 		if lost, ok := errors.AsType[*commitLost](err); ok {
 			return lost.err
 		}
+		if err == nil {
+			db.answered()
+			return nil
+		}
 		if !retryable(err) && !lostBeforeCommit(ctx, err) {
 			return db.translate(err)
 		}

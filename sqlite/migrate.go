@@ -205,3 +205,14 @@ func (db *DB) applyIn(ctx context.Context, tx *sql.Tx, m migration) error {
 
 // timeFormat is how times are stored: sortable text, in UTC.
 const timeFormat = "2006-01-02T15:04:05.000000Z"
+
+// SchemaVersion is the version of the newest schema this Outflank knows:
+// the number of its last migration. A database at an older one is brought
+// up to it when opened; one at a newer one is refused.
+func SchemaVersion() int {
+	list, err := listMigrations()
+	if err != nil {
+		return 0
+	}
+	return list[len(list)-1].version
+}

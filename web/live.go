@@ -85,6 +85,11 @@ func (s *Server) liveStamp(slug string, round, table int) int64 {
 func (s *Server) current(ctx context.Context, slug string) (*outflank.Tournament, error) {
 	version, ok := s.version(ctx, slug)
 	if !ok {
+		select {
+		case <-s.watched:
+		default:
+			return nil, errNotReady
+		}
 		return nil, outflank.Errorf(outflank.ENOTFOUND, "There is no tournament %q.", slug)
 	}
 	return s.tours.get(ctx, slug, version)
@@ -96,7 +101,7 @@ func (s *Server) livePage(w http.ResponseWriter, r *http.Request, stamp int64, c
 	slug := r.PathValue("slug")
 	tv, ok := s.version(r.Context(), slug)
 	if !ok {
-		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug), s.tournamentLinks(r)...)
+		s.noTournament(w, r, slug, true)
 		return
 	}
 	// One number that grows when either does: a tournament has far

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"sync"
 	"testing"
@@ -151,5 +152,41 @@ func TestAccessLog(t *testing.T) {
 	}
 	if stream["path"] != "/t/club/events" || stream["status"] != 200.0 || stream["stream"] != true {
 		t.Errorf("the stream's line: %v", stream)
+	}
+}
+
+// TestAccessLogClientBehindProxy (issue 26, point 13): behind a proxy
+// named by --trusted-proxy, the access log names the client its
+// X-Forwarded-For gives; from any other address the header is not
+// believed, and the client is the connection's address.
+func TestAccessLogClientBehindProxy(t *testing.T) {
+	s := newSite(t, "Ann", "Ben", "Cid", "Dee")
+	for _, c := range []struct {
+		name    string
+		proxies []netip.Prefix
+		want    string
+	}{
+		{"behind a trusted proxy", []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, "203.0.113.7"},
+		{"no proxy trusted", nil, "127.0.0.1"},
+		{"another proxy trusted", []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}, "127.0.0.1"},
+	} {
+		var log syncBuffer
+		addr, stop := s.served(web.Config{AccessLog: slog.New(slog.NewJSONHandler(&log, nil)), TrustedProxies: c.proxies})
+		req, _ := http.NewRequest("GET", "http://"+addr+"/t/club/standings", nil)
+		req.Header.Set("X-Forwarded-For", "198.51.100.1, 203.0.113.7")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		stop()
+		var line map[string]any
+		if err := json.Unmarshal([]byte(strings.TrimSpace(log.String())), &line); err != nil {
+			t.Fatalf("%s: not one JSON line: %q", c.name, log.String())
+		}
+		if line["client"] != c.want || !strings.HasPrefix(line["remote"].(string), "127.0.0.1:") {
+			t.Errorf("%s: client %v, remote %v; want client %s", c.name, line["client"], line["remote"], c.want)
+		}
 	}
 }

@@ -154,8 +154,11 @@ func (r *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return conn, rw, err
 }
 
-// accessLog logs every request to the access log: method, path, status, size, duration and
-// the client's address. Queries are logged without their values' length
+// accessLog logs every request to the access log: method, path, status, size, duration,
+// the connection's address (remote) and the client's (client): behind a
+// trusted proxy (--trusted-proxy), the address its X-Forwarded-For names,
+// else the connection's; the header of anyone else is never believed.
+// Queries are logged without their values' length
 // limits mattering: the server refuses headers over 16 KB.
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -169,7 +172,8 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 			status = http.StatusOK
 		}
 		attrs := []slog.Attr{slog.String("method", r.Method), slog.String("path", redactSecrets(r.URL.RequestURI())), slog.Int("status", status),
-			slog.Int("bytes", rec.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr)}
+			slog.Int("bytes", rec.bytes), slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr),
+			slog.String("client", s.clientAddr(r))}
 		if rec.hijacked {
 			attrs = append(attrs, slog.Bool("stream", true))
 		}

@@ -24,7 +24,7 @@ func (s *Server) registerQRRoutes(mux *http.ServeMux) {
 func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
 	if _, ok := s.version(r.Context(), slug); !ok {
-		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug))
+		s.noTournament(w, r, slug, false)
 		return
 	}
 	target, ok := s.absoluteURL(r, "/t/"+slug)

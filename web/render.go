@@ -227,7 +227,7 @@ func (s *Server) tournamentDoc(w http.ResponseWriter, r *http.Request, ctype, va
 	slug := r.PathValue("slug")
 	version, ok := s.version(r.Context(), slug)
 	if !ok {
-		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug), s.tournamentLinks(r)...)
+		s.noTournament(w, r, slug, true)
 		return
 	}
 	key := cacheKey(r) + variant

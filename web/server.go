@@ -234,6 +234,29 @@ func (s *Server) ready(ctx context.Context) bool {
 	return false
 }
 
+// errNotReady answers a request about a tournament while the server has
+// not yet read the tournaments' versions from the store (PostgreSQL out of
+// reach since the server started): whether the tournament exists is not
+// known, so it is a 503 with Retry-After, never a 404.
+var errNotReady = outflank.Errorf(outflank.EUNAVAILABLE, "The server cannot read the tournaments from its database yet: nothing was read or written; try again in a few seconds.")
+
+// noTournament answers a request for a tournament version did not find:
+// 404, with links to the tournaments there are when links is set; or 503
+// while the server does not know them yet (errNotReady).
+func (s *Server) noTournament(w http.ResponseWriter, r *http.Request, slug string, links bool) {
+	select {
+	case <-s.watched:
+	default:
+		s.errorPage(w, r, http.StatusServiceUnavailable, outflank.ErrorMessage(errNotReady))
+		return
+	}
+	var list []link
+	if links {
+		list = s.tournamentLinks(r)
+	}
+	s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug), list...)
+}
+
 // version returns the current version of the tournament with slug, and
 // whether there is one.
 func (s *Server) version(ctx context.Context, slug string) (int64, bool) {

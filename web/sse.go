@@ -45,7 +45,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	slug := r.PathValue("slug")
 	version, ok := s.version(r.Context(), slug)
 	if !ok {
-		s.notFound(w, r, fmt.Sprintf("There is no tournament %q.", slug))
+		s.noTournament(w, r, slug, false)
 		return
 	}
 	client := s.streamClient(r)

@@ -130,6 +130,9 @@ func (e *env) serve(ctx context.Context, db database, o serveOptions, started fu
 		level = slog.LevelWarn // the demo's own lines, not every page fetched
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	if pg, ok := db.(interface{ SetLog(*slog.Logger) }); ok {
+		pg.SetLog(log) // PostgreSQL's loss and return, a warning each
+	}
 	cfg := web.Config{BaseURL: o.baseURL, Log: log, Accounts: db, Live: db, PlayerDB: db, Members: db, TrustedProxies: o.proxies}
 	access, closeAccess, err := e.openAccessLog(o.accessLog)
 	if err != nil {

@@ -3,6 +3,9 @@ package main
 import (
 	"runtime"
 	"runtime/debug"
+
+	"outflank/postgres"
+	"outflank/sqlite"
 )
 
 // version and commit are stamped by scripts/release with -ldflags
@@ -21,12 +24,23 @@ type versionInfo struct {
 	Modified bool   `json:"modified,omitempty"`
 	Go       string `json:"go"`
 	Platform string `json:"platform"`
+	// Schema is the newest database schema of each store this binary
+	// knows: an upgrade whose schema is the running one's can be rolled
+	// out one instance at a time (docs/deploy.md, "Upgrading").
+	Schema schemaInfo `json:"schema"`
+}
+
+// schemaInfo is the newest schema version of each store.
+type schemaInfo struct {
+	Postgres int `json:"postgres"`
+	SQLite   int `json:"sqlite"`
 }
 
 // buildInfo reads what the build recorded: the release stamped into the
 // binary, and the commit Go's build records from the repository.
 func buildInfo() versionInfo {
-	v := versionInfo{Version: version, Commit: commit, Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
+	v := versionInfo{Version: version, Commit: commit, Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH,
+		Schema: schemaInfo{Postgres: postgres.SchemaVersion(), SQLite: sqlite.SchemaVersion()}}
 	if info, ok := debug.ReadBuildInfo(); ok && commit == "" {
 		for _, s := range info.Settings {
 			switch s.Key {
@@ -64,5 +78,6 @@ func runVersion(e *env, args []string) error {
 		}
 		e.printf(e.stdout, "commit %s, %s%s\n", v.Commit, v.Time, modified)
 	}
+	e.printf(e.stdout, "database schema: PostgreSQL %d, SQLite %d\n", v.Schema.Postgres, v.Schema.SQLite)
 	return nil
 }

@@ -4,10 +4,12 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -22,6 +24,27 @@ func TestVersionUnstamped(t *testing.T) {
 	_, stdout, _ = runMain(t, "", "version", "--json")
 	if err := json.Unmarshal([]byte(stdout), &v); err != nil || v.Version != "devel" || v.Go != runtime.Version() {
 		t.Errorf("version --json: %q (%v)", stdout, err)
+	}
+	// The newest schema of each store (issue 26, point 12: the upgrade
+	// procedure compares them): its last migration's number.
+	for _, store := range []struct {
+		name, dir string
+		got       int
+	}{{"PostgreSQL", "../../postgres/migrations", v.Schema.Postgres}, {"SQLite", "../../sqlite/migrations", v.Schema.SQLite}} {
+		files, _ := filepath.Glob(filepath.Join(store.dir, "*.sql"))
+		last := 0
+		for _, f := range files {
+			if n, err := strconv.Atoi(strings.SplitN(filepath.Base(f), "_", 2)[0]); err == nil && n > last {
+				last = n
+			}
+		}
+		if last == 0 || store.got != last {
+			t.Errorf("version --json: %s schema %d, want %d", store.name, store.got, last)
+		}
+	}
+	_, stdout, _ = runMain(t, "", "version")
+	if want := fmt.Sprintf("database schema: PostgreSQL %d, SQLite %d\n", v.Schema.Postgres, v.Schema.SQLite); !strings.Contains(stdout, want) {
+		t.Errorf("version: %q, want a line %q", stdout, want)
 	}
 }
 
