@@ -71,6 +71,12 @@ var clauseRules = []consoleRule{
 	rule(`'outflank member edit' with --resident-since`, "give on the Members page the date they came to live in the UK"),
 	rule(`'outflank import FILE' brings one in, 'outflank list' lists them`, "create it from the console's home"),
 	rule(`'outflank circuit link [^']*' with two of them merges them`, "“Link two players” merges them"),
+	// Removing and restoring (issue 26).
+	rule(`'outflank remove [^']*' removes (the imported tournament|the tournament) \(a record is kept: 'outflank restore [^']*' brings it back\)`, "“Remove this tournament” on the Settings page removes $1 (a record is kept, from which an administrator restores it)"),
+	rule(`take it out first \('outflank circuit remove [^']*'\)`, "take it out of the circuit first"),
+	rule(`: 'outflank user log' lists what was removed`, ""),
+	rule(`'outflank circuit log [^']*' shows the links made`, "the circuit's log shows the links made"),
+	rule(`'outflank circuit delete [^']*' deletes it`, "“Delete this circuit” deletes it"),
 	rule(`with 'outflank circuit decide [^']*'`, "under “Decide the winner”"),
 	rule(`\('outflank circuit decide' records it\)`, "(“Decide the winner” records it)"),
 	rule(`as 'outflank circuit standings [^']*' lists them`, "as the standings list them"),
