@@ -120,16 +120,16 @@ func FromLog(events []Event, head string) (*Tournament, error) {
 
 // circuitRecord is a deleted circuit as kept.
 type circuitRecord struct {
-	Format      string         `json:"format"`
-	Slug        string         `json:"slug"`
-	Name        string         `json:"name"`
-	Rules       string         `json:"rules"`
-	Year        int            `json:"year"`
-	Tournaments []string       `json:"tournaments"`
-	Links       []CircuitLink  `json:"links"`
-	Winner      string         `json:"winner,omitempty"`
-	Reason      string         `json:"reason,omitempty"`
-	Log         []recordEntry  `json:"log"`
+	Format      string        `json:"format"`
+	Slug        string        `json:"slug"`
+	Name        string        `json:"name"`
+	Rules       string        `json:"rules"`
+	Year        int           `json:"year"`
+	Tournaments []string      `json:"tournaments"`
+	Links       []CircuitLink `json:"links"`
+	Winner      string        `json:"winner,omitempty"`
+	Reason      string        `json:"reason,omitempty"`
+	Log         []recordEntry `json:"log"`
 }
 
 // recordEntry is an entry of a deleted circuit's log, with the state

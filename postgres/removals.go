@@ -38,7 +38,12 @@ func (db *DB) RemoveTournament(ctx context.Context, slug string, encode func(*ou
 		if err := keepRemoval(ctx, tx, r); err != nil {
 			return err
 		}
-		for _, q := range []string{`DELETE FROM tournaments WHERE slug = $1`, `DELETE FROM live_games WHERE tournament = $1`} {
+		// Games and byes first: their players' rows, which the tournament's
+		// removal deletes, are named by keys that do not cascade.
+		tid := `(SELECT id FROM tournaments WHERE slug = $1)`
+		for _, q := range []string{`DELETE FROM games WHERE tournament_id = ` + tid, `DELETE FROM byes WHERE tournament_id = ` + tid,
+			`UPDATE events SET undoes = NULL, undone_by = NULL WHERE tournament_id = ` + tid + ` AND (undoes IS NOT NULL OR undone_by IS NOT NULL)`,
+			`DELETE FROM tournaments WHERE slug = $1`, `DELETE FROM live_games WHERE tournament = $1`} {
 			if _, err := tx.Exec(ctx, q, slug); err != nil {
 				return fmt.Errorf("removing tournament %s: %w", slug, err)
 			}
