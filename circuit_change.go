@@ -105,14 +105,8 @@ func DecideCircuit(ctx context.Context, cs CircuitStore, ts Store, slug, winner,
 	if c.Rules != circuit.BOFGP {
 		return Errorf(EINVALID, "circuit %s follows the EGP rules: players still tied are considered equal (EGP I.2.5), no decision is recorded", slug)
 	}
-	tours, err := circuitTournaments(ctx, ts, c)
-	if err != nil {
-		return err
-	}
 	before, beforeReason := c.Winner, c.Reason
-	open := *c
-	open.Winner, open.Reason = "", ""
-	table, err := open.Standings(tours)
+	table, err := undecidedTable(ctx, ts, c)
 	if err != nil {
 		return err
 	}
@@ -143,6 +137,38 @@ func DecideCircuit(ctx context.Context, cs CircuitStore, ts Store, slug, winner,
 	})
 }
 
+// undecidedTable is the standings of c without its recorded decision:
+// who is tied for first place, whom a decision may name.
+func undecidedTable(ctx context.Context, ts Store, c *Circuit) (*CircuitTable, error) {
+	tours, err := circuitTournaments(ctx, ts, c)
+	if err != nil {
+		return nil, err
+	}
+	open := *c
+	open.Winner, open.Reason = "", ""
+	return open.Standings(tours)
+}
+
+// TiedForFirst lists the players of c tied for first place after
+// comparing best results, as if no decision were recorded (BOF GP 6): those
+// a decision, or the one replacing it, may name.
+func TiedForFirst(ctx context.Context, ts Store, c *Circuit) ([]CircuitStanding, error) {
+	if c.Rules != circuit.BOFGP {
+		return nil, nil
+	}
+	table, err := undecidedTable(ctx, ts, c)
+	if err != nil {
+		return nil, err
+	}
+	var tied []CircuitStanding
+	for _, s := range table.Standings {
+		if s.Undecided {
+			tied = append(tied, s)
+		}
+	}
+	return tied, nil
+}
+
 // UnlinkCircuitPlayer takes back a link of circuit slug: player b, named
 // as 'circuit link' named him (WOF id, name, or name with country), is
 // again a player of his own in the standings.
@@ -164,7 +190,7 @@ func UnlinkCircuitPlayer(ctx context.Context, cs CircuitStore, slug, b string) e
 		if err := c.Unlink(found[0].From); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("unlinked %s from %s: two players again", b, refOfKey(found[0].To)), nil
+		return fmt.Sprintf("unlinked %s from %s: two players again", CircuitKeyName(found[0].From), CircuitKeyName(found[0].To)), nil
 	})
 }
 
@@ -184,8 +210,12 @@ func linkRefs(key string) []string {
 	return []string{key}
 }
 
-// refOfKey names an identity key in words.
-func refOfKey(key string) string {
+// CircuitKeyName names an identity key in words: "WOF 123", "SMITH, Ann
+// (GBR)".
+func CircuitKeyName(key string) string {
+	if n, ok := strings.CutPrefix(key, "wof:"); ok {
+		return "WOF " + n
+	}
 	refs := linkRefs(key)
 	return refs[len(refs)-1]
 }
