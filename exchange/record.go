@@ -65,3 +65,12 @@ func DecodeRecord(data []byte) (*outflank.TournamentRecord, error) {
 	t.Version = f.Version
 	return &outflank.TournamentRecord{Tournament: t, CreatedAt: f.CreatedAt, Events: f.Log, Head: f.LogHead}, nil
 }
+
+// HasLog reports whether data, a tournament file, carries an audit log:
+// a record WriteRecord wrote, which import restores whole.
+func HasLog(data []byte) bool {
+	var f struct {
+		Log []json.RawMessage `json:"log"`
+	}
+	return json.Unmarshal(data, &f) == nil && len(f.Log) > 0
+}

@@ -4,13 +4,14 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"outflank/director"
 )
 
 const (
-	removeUsage        = "remove SLUG [--yes]"
+	removeUsage        = "remove SLUG [--yes] [-o FILE]"
 	restoreUsage       = "restore SLUG"
 	circuitDeleteUsage = "circuit delete SLUG [--yes]"
 	circuitRestoreUsg  = "circuit restore SLUG"
@@ -38,6 +39,7 @@ func restoreCommand(kind, slug string) string {
 func runRemove(e *env, args []string) error {
 	fs := e.newFlags("remove", removeUsage)
 	yes := fs.Bool("yes", false, "do not ask for the slug to be typed again")
+	out := fs.String("o", "", "also write the record (the tournament file with its whole audit log, which 'import' reads back whole) to `file`")
 	slug, _, err := e.parseSlug(fs, args, 0, removeUsage)
 	if err != nil {
 		return err
@@ -51,6 +53,17 @@ func runRemove(e *env, args []string) error {
 			return err
 		}
 		e.printf(e.stdout, "removed tournament %s; its log's last hash was %s; a record with its whole log is kept: 'outflank restore %s' brings it back\n", slug, r.Head, slug)
+		if *out == "" {
+			return nil
+		}
+		err = writeFileAtomically(*out, exportPerm("json"), func(w io.Writer) error {
+			_, err := w.Write(r.Record)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("the record is kept in the database, but writing it to %s failed: %w", *out, err)
+		}
+		e.printf(e.stdout, "wrote the record to %s ('outflank import %s' reads it back whole)\n", *out, *out)
 		return nil
 	})
 }

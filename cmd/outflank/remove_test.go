@@ -63,6 +63,25 @@ func TestRemoveRestoreImported(t *testing.T) {
 		t.Errorf("restore again: exit %d %s", code, errOut)
 	}
 	must(t, "--db", db, "remove", "club", "--yes")
+
+	// The record written to a file is the tournament file with its log:
+	// import reads it back whole, into another database, --verify giving
+	// the same hash.
+	record := filepath.Join(t.TempDir(), "burijn.json")
+	must(t, "--db", db, "remove", "burijn", "--yes", "-o", record)
+	other := testDatabase(t, "other.db")
+	if code, _, errOut := runMain(t, "", "--db", other, "import", record, "--slug", "elsewhere"); code != 1 || !strings.Contains(errOut, "import it without --slug") {
+		t.Errorf("a record imported under another slug: exit %d %s", code, errOut)
+	}
+	if out := must(t, "--db", other, "import", record); !strings.Contains(out, "with its whole log") {
+		t.Errorf("import of the record: %s", out)
+	}
+	if got := must(t, "--db", other, "log", "burijn", "--verify"); got != verified {
+		t.Errorf("log --verify of the imported record:\n%s\nwant\n%s", got, verified)
+	}
+	if got := must(t, "--db", other, "export", "burijn"); got != exported {
+		t.Errorf("the imported record's export differs")
+	}
 }
 
 // TestCircuitDecisionReplacedAndUndone (issue 26, point 7): a recorded
