@@ -51,7 +51,11 @@ func (db *DB) RemoveTournament(ctx context.Context, slug string, encode func(*ou
 		if err := db.accountEvent(ctx, tx, outflank.AccountTournamentRemove, slug, outflank.RemovalSummary(rec)); err != nil {
 			return err
 		}
-		return notify(ctx, tx, slug, rec.Tournament.Version+1)
+		// A notice no watcher can read makes each read every version
+		// again, and so find the tournament gone: notices only raise
+		// versions.
+		_, err = tx.Exec(ctx, notifyQuery, changesChannel, slug+" removed")
+		return err
 	})
 	if err != nil {
 		return nil, err

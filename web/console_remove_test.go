@@ -29,6 +29,11 @@ func TestConsoleRemoveRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, path := range []string{"/t/other", "/t/other/standings", "/api/t/other"} {
+		if status, _ := s.do("", "GET", path, ""); status != http.StatusOK {
+			t.Errorf("%s before the removal: %d", path, status)
+		}
+	}
 	a := td.post("/t/other/admin/remove", url.Values{"confirm_slug": {"othre"}})
 	if a.status != http.StatusBadRequest {
 		t.Errorf("a mistyped address: %d", a.status)
@@ -46,6 +51,12 @@ func TestConsoleRemoveRestore(t *testing.T) {
 	mustContain(t, "after the removal", home, "Removed Tournament other (other)", "Removed tournaments", `action="/t/other/admin/restore"`)
 	if _, err := s.db.Tournament(t.Context(), "other"); outflank.ErrorCode(err) != outflank.ENOTFOUND {
 		t.Fatalf("the removed tournament: %v", err)
+	}
+	// Its public pages, read before, are gone with it.
+	for _, path := range []string{"/t/other", "/t/other/standings", "/api/t/other"} {
+		if status, _ := s.do("", "GET", path, ""); status != http.StatusNotFound {
+			t.Errorf("%s after the removal: %d", path, status)
+		}
 	}
 	if strings.Contains(s.as("td-club (session)").get("/admin").body, `/t/other/admin/restore`) {
 		t.Error("another tournament's director is offered the restore")
