@@ -5,7 +5,9 @@ import (
 	"context"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"outflank"
 	"outflank/circuit"
@@ -54,10 +56,14 @@ func RunRemovals(t *testing.T, s Removing) {
 	if err := outflank.RemoveCircuitTournaments(ctx, s, "gp", []string{"sample"}); err != nil {
 		t.Fatal(err)
 	}
+	watched := watchVersions(t, s)
+	watched.wait(t, "the sample before its removal", func(v map[string]int64) bool { _, ok := v["sample"]; return ok })
 	r, err := director.RemoveTournament(ctx, s, "sample", "sample")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The feed tells its watchers the tournament is gone.
+	watched.wait(t, "the sample gone from the feed", func(v map[string]int64) bool { _, ok := v["sample"]; return !ok })
 	if r.Head != before.Head || r.Actor != "admin" {
 		t.Errorf("removal record: head %s by %q; want %s by admin", r.Head, r.Actor, before.Head)
 	}
@@ -219,5 +225,50 @@ func testCircuitRemoval(t *testing.T, ctx context.Context, s Removing) {
 	}
 	if _, err := outflank.UndoCircuitChange(ctx, s, "gp"); outflank.ErrorCode(err) != outflank.EINVALID {
 		t.Errorf("undo past the creation: %v", err)
+	}
+}
+
+// versionsSeen is what a store's feed last reported.
+type versionsSeen struct {
+	mu   sync.Mutex
+	last map[string]int64
+}
+
+// watchVersions follows the feed of s until the test ends.
+func watchVersions(t *testing.T, s outflank.Store) *versionsSeen {
+	feed, ok := s.(outflank.Feed)
+	if !ok {
+		t.Fatalf("%T is not an outflank.Feed", s)
+	}
+	seen := &versionsSeen{}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	t.Cleanup(func() { stop(); <-done })
+	go func() {
+		defer close(done)
+		feed.Watch(ctx, func(v map[string]int64) {
+			seen.mu.Lock()
+			seen.last = v
+			seen.mu.Unlock()
+		})
+	}()
+	return seen
+}
+
+// wait waits until the versions reported satisfy ok.
+func (v *versionsSeen) wait(t *testing.T, what string, ok func(map[string]int64) bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		v.mu.Lock()
+		last := v.last
+		v.mu.Unlock()
+		if last != nil && ok(last) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for %s: the feed reports %v", what, last)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
