@@ -74,6 +74,8 @@ var clauseRules = []consoleRule{
 	// Removing and restoring (issue 26).
 	rule(`'outflank remove [^']*' removes (the imported tournament|the tournament) \(a record is kept: 'outflank restore [^']*' brings it back\)`, "“Remove this tournament” on the Settings page removes $1 (a record is kept, from which an administrator restores it)"),
 	rule(`take it out first \('outflank circuit remove [^']*'\)`, "take it out of the circuit first"),
+	rule(`type its slug, `, "type its address, "),
+	rule(`is not its slug; type`, "is not its address; type"),
 	rule(`: 'outflank user log' lists what was removed`, ""),
 	rule(`'outflank circuit log [^']*' shows the links made`, "the circuit's log shows the links made"),
 	rule(`'outflank circuit delete [^']*' deletes it`, "“Delete this circuit” deletes it"),
