@@ -6,6 +6,7 @@ import (
 
 	"outflank/rules"
 	"outflank/standing"
+	"outflank/words"
 )
 
 // SettingsEdit is what a director may change of a tournament before its
@@ -150,8 +151,9 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 }
 
 // listsMoved says which lists a change of ruleset after play moved, and
-// how: the players whose place, points or tie-break changed, the first
-// few of them named.
+// how: the players whose place changed, the first few of them named, and
+// how many more kept their place with other points, Brightwell quotient
+// or discs.
 func listsMoved(before, after *Tournament) string {
 	was, now := before.IFRL(0), after.IFRL(0)
 	var parts []string
@@ -171,27 +173,48 @@ func listsMoved(before, after *Tournament) string {
 			old[r.Player] = r
 		}
 		var moved []string
+		scores := 0
 		for _, r := range l.now {
 			o := old[r.Player]
-			if o.Rank == r.Rank && o.Points == r.Points && o.BQ == r.BQ && o.Discs == r.Discs {
-				continue
+			switch {
+			case o.Rank != r.Rank || o.Equal != r.Equal:
+				name := fmt.Sprintf("#%d", r.Player)
+				if p, ok := after.Player(r.Player); ok {
+					name = p.Name
+				}
+				moved = append(moved, fmt.Sprintf("%s %s → %s", name, rankWords(o), rankWords(r)))
+			case o.Points != r.Points || o.BQ != r.BQ || o.Discs != r.Discs:
+				scores++
 			}
-			name := fmt.Sprintf("#%d", r.Player)
-			if p, ok := after.Player(r.Player); ok {
-				name = p.Name
+		}
+		part := "the " + l.name + " keeps its order"
+		if n := len(moved); n > 0 {
+			shown := moved
+			if n > 5 {
+				shown = append(moved[:5:5], "...")
 			}
-			moved = append(moved, fmt.Sprintf("%s %d → %d", name, o.Rank, r.Rank))
+			part = fmt.Sprintf("the %s moved %s (%s)", l.name, words.Count(n, "player"), strings.Join(shown, ", "))
 		}
 		switch {
-		case len(moved) == 0:
-			parts = append(parts, "the "+l.name+" is unchanged")
-		case len(moved) > 5:
-			parts = append(parts, fmt.Sprintf("the %s changed for %d players (%s, ...)", l.name, len(moved), strings.Join(moved[:5], ", ")))
-		default:
-			parts = append(parts, fmt.Sprintf("the %s changed for %d player%s (%s)", l.name, len(moved), map[bool]string{true: "", false: "s"}[len(moved) == 1], strings.Join(moved, ", ")))
+		case scores > 0 && len(moved) > 0:
+			part += fmt.Sprintf(", and the points, Brightwell quotients or discs of %d others changed", scores)
+		case scores > 0:
+			part += fmt.Sprintf(", but the points, Brightwell quotients or discs of %s changed", words.Count(scores, "player"))
 		}
+		parts = append(parts, part)
 	}
-	return "lists drawn up again under " + string(after.Rules) + ": " + strings.Join(parts, ", ")
+	return "lists drawn up again under " + string(after.Rules) + ": " + strings.Join(parts, "; ")
+}
+
+// rankWords is a place in a list: "3", "3=" when shared.
+func rankWords(r standing.Row) string {
+	if r.Rank == 0 {
+		return "-"
+	}
+	if r.Equal {
+		return fmt.Sprintf("%d=", r.Rank)
+	}
+	return fmt.Sprint(r.Rank)
 }
 
 // sameHeader reports whether edit leaves t's rounds, time and contact

@@ -102,7 +102,7 @@ func TestEditSettingsAfterPlay(t *testing.T) {
 	}
 	after := tour.Standings(0)
 	if before[0].Player == after[0].Player || !strings.Contains(what, "rules egp → bof-regional") ||
-		!strings.Contains(what, "lists drawn up again under bof-regional: the provisional list changed for") || !strings.Contains(what, "Cy 2 → 1") {
+		!strings.Contains(what, "lists drawn up again under bof-regional: the provisional list moved 2 players") || !strings.Contains(what, "Cy 2 → 1") {
 		t.Errorf("leader %d → %d; summary %q", before[0].Player, after[0].Player, what)
 	}
 }
