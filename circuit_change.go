@@ -3,6 +3,7 @@ package outflank
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -93,24 +94,134 @@ func LinkCircuitPlayers(ctx context.Context, cs CircuitStore, ts Store, slug, a,
 
 // DecideCircuit records the play-off game or the coin toss that made
 // winner the winner of a BOF Grand Prix tied after comparing best results
-// (BOF GP 6), with its reason.
+// (BOF GP 6), with its reason. A decision already recorded is replaced
+// (a wrong name, a play-off replayed): the players tied are those tied
+// without it, and the log says what was decided before.
 func DecideCircuit(ctx context.Context, cs CircuitStore, ts Store, slug, winner, reason string) error {
-	c, table, err := LoadCircuit(ctx, cs, ts, slug)
+	c, err := cs.Circuit(ctx, slug)
 	if err != nil {
 		return err
 	}
 	if c.Rules != circuit.BOFGP {
 		return Errorf(EINVALID, "circuit %s follows the EGP rules: players still tied are considered equal (EGP I.2.5), no decision is recorded", slug)
 	}
+	before, beforeReason := c.Winner, c.Reason
+	table, err := undecidedTable(ctx, ts, c)
+	if err != nil {
+		return err
+	}
 	key, err := table.FindIdentity(winner)
 	if err != nil {
 		return err
 	}
 	s, _ := table.Line(key)
-	if !s.Undecided && !s.Decided {
+	if !s.Undecided {
 		return Errorf(EINVALID, "%s is not tied for first place after comparing best results (BOF Grand Prix 6): no decision is needed", winner)
 	}
+	summary := fmt.Sprintf("decided the winner: %s (%s)", winner, reason)
+	if before != "" {
+		if before == key && beforeReason == reason {
+			return Errorf(EINVALID, "%s is already recorded as the winner of circuit %s, for this reason", winner, slug)
+		}
+		was := before
+		if line, ok := table.Line(before); ok {
+			was = line.Name
+		}
+		summary = fmt.Sprintf("replaced the decision: %s (%s) instead of %s (%s)", winner, reason, was, beforeReason)
+	}
 	return cs.UpdateCircuit(ctx, slug, CircuitDecide, func(c *Circuit) (string, error) {
-		return fmt.Sprintf("decided the winner: %s (%s)", winner, reason), c.Decide(key, reason)
+		if c.Winner != before {
+			return "", Errorf(ECONFLICT, "the decision of circuit %s changed meanwhile: look at its log and decide again", slug)
+		}
+		return summary, c.Decide(key, reason)
 	})
+}
+
+// undecidedTable is the standings of c without its recorded decision:
+// who is tied for first place, whom a decision may name.
+func undecidedTable(ctx context.Context, ts Store, c *Circuit) (*CircuitTable, error) {
+	tours, err := circuitTournaments(ctx, ts, c)
+	if err != nil {
+		return nil, err
+	}
+	open := *c
+	open.Winner, open.Reason = "", ""
+	return open.Standings(tours)
+}
+
+// TiedForFirst lists the players of c tied for first place after
+// comparing best results, as if no decision were recorded (BOF GP 6): those
+// a decision, or the one replacing it, may name.
+func TiedForFirst(ctx context.Context, ts Store, c *Circuit) ([]CircuitStanding, error) {
+	if c.Rules != circuit.BOFGP {
+		return nil, nil
+	}
+	table, err := undecidedTable(ctx, ts, c)
+	if err != nil {
+		return nil, err
+	}
+	var tied []CircuitStanding
+	for _, s := range table.Standings {
+		if s.Undecided {
+			tied = append(tied, s)
+		}
+	}
+	return tied, nil
+}
+
+// UnlinkCircuitPlayer takes back a link of circuit slug: player b, named
+// as 'circuit link' named him (WOF id, name, or name with country), is
+// again a player of his own in the standings.
+func UnlinkCircuitPlayer(ctx context.Context, cs CircuitStore, slug, b string) error {
+	return cs.UpdateCircuit(ctx, slug, CircuitUnlink, func(c *Circuit) (string, error) {
+		var found []CircuitLink
+		for _, l := range c.Links {
+			if slices.Contains(linkRefs(l.From), b) {
+				found = append(found, l)
+			}
+		}
+		switch len(found) {
+		case 0:
+			return "", Errorf(ENOTFOUND, "%s is not linked to another player in circuit %s: 'outflank circuit log %s' shows the links made", b, slug, slug)
+		case 1:
+		default:
+			return "", Errorf(EINVALID, "%q names %d linked players of circuit %s: give the WOF id, or the name with the country (NAME (CCC))", b, len(found), slug)
+		}
+		if err := c.Unlink(found[0].From); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("unlinked %s from %s: two players again", CircuitKeyName(found[0].From), CircuitKeyName(found[0].To)), nil
+	})
+}
+
+// linkRefs are the ways a command may name the identity key.
+func linkRefs(key string) []string {
+	if n, ok := strings.CutPrefix(key, "wof:"); ok {
+		return []string{key, n}
+	}
+	if nc, ok := strings.CutPrefix(key, "name:"); ok {
+		name, country, _ := strings.Cut(nc, "|")
+		refs := []string{key, name}
+		if country != "" {
+			refs = append(refs, fmt.Sprintf("%s (%s)", name, country))
+		}
+		return refs
+	}
+	return []string{key}
+}
+
+// CircuitKeyName names an identity key in words: "WOF 123", "SMITH, Ann
+// (GBR)".
+func CircuitKeyName(key string) string {
+	if n, ok := strings.CutPrefix(key, "wof:"); ok {
+		return "WOF " + n
+	}
+	refs := linkRefs(key)
+	return refs[len(refs)-1]
+}
+
+// UndoCircuitChange reverts the latest change of circuit slug that is not
+// undone yet (CircuitUndoTarget), and returns what it undid.
+func UndoCircuitChange(ctx context.Context, cs CircuitStore, slug string) (string, error) {
+	return cs.UndoCircuit(ctx, slug)
 }

@@ -264,20 +264,30 @@ func LoadCircuit(ctx context.Context, cs CircuitStore, ts Store, slug string) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	tours := make([]*Tournament, 0, len(c.Tournaments))
-	for _, s := range c.Tournaments {
-		t, err := ts.Tournament(ctx, s)
-		if err != nil {
-			if ErrorCode(err) == ENOTFOUND {
-				return nil, nil, Errorf(ENOTFOUND, "tournament %s of circuit %s is not in the database: import it, or 'outflank circuit remove %s %s'", s, slug, slug, s)
-			}
-			return nil, nil, err
-		}
-		tours = append(tours, t)
+	tours, err := circuitTournaments(ctx, ts, c)
+	if err != nil {
+		return nil, nil, err
 	}
 	table, err := c.Standings(tours)
 	if err != nil {
 		return nil, nil, err
 	}
 	return c, table, nil
+}
+
+// circuitTournaments reads the tournaments of c, in its order.
+func circuitTournaments(ctx context.Context, ts Store, c *Circuit) ([]*Tournament, error) {
+	slug := c.Slug
+	tours := make([]*Tournament, 0, len(c.Tournaments))
+	for _, s := range c.Tournaments {
+		t, err := ts.Tournament(ctx, s)
+		if err != nil {
+			if ErrorCode(err) == ENOTFOUND {
+				return nil, Errorf(ENOTFOUND, "tournament %s of circuit %s is not in the database: import it, or 'outflank circuit remove %s %s'", s, slug, slug, s)
+			}
+			return nil, err
+		}
+		tours = append(tours, t)
+	}
+	return tours, nil
 }

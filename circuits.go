@@ -40,6 +40,12 @@ type CircuitEvent struct {
 	Actor   string    `json:"actor"`
 	Action  string    `json:"action"`
 	Summary string    `json:"summary"`
+	// Undoes is the entry an undo reverted (0 for other entries).
+	Undoes int64 `json:"undoes,omitempty"`
+	// Before is the circuit as it was before the change (CircuitState),
+	// what undoing it puts back; nil in entries recorded before changes
+	// could be undone.
+	Before []byte `json:"-"`
 }
 
 // The actions of a circuit's log.
@@ -49,6 +55,8 @@ const (
 	CircuitRemove     = "circuit.remove"
 	CircuitLinkAction = "circuit.link"
 	CircuitDecide     = "circuit.decide"
+	CircuitUnlink     = "circuit.unlink"
+	CircuitUndo       = "circuit.undo"
 )
 
 // CircuitStore keeps circuits. Each method is one transaction.
@@ -66,6 +74,10 @@ type CircuitStore interface {
 	UpdateCircuit(ctx context.Context, slug, action string, change func(c *Circuit) (string, error)) error
 	// CircuitLog returns the circuit's events, oldest first.
 	CircuitLog(ctx context.Context, slug string) ([]CircuitEvent, error)
+	// UndoCircuit reverts the latest change of the circuit that is neither
+	// an undo nor undone (CircuitUndoTarget) and records that as an entry
+	// of its own, whose summary it returns.
+	UndoCircuit(ctx context.Context, slug string) (string, error)
 }
 
 // Validate checks a new circuit.

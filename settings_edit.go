@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"outflank/rules"
+	"outflank/standing"
+	"outflank/words"
 )
 
 // SettingsEdit is what a director may change of a tournament before its
@@ -37,17 +39,29 @@ type SettingsEdit struct {
 
 // EditSettings changes t's own fields as edit says, and returns what
 // changed in words ("rules egp → woc; rounds 7 → 9"). Until round 1 is
-// paired nothing depends on them; after, the rounds already played were
-// paired and scored under them, so they are fixed, all but the place,
-// clocks and told settings that decide whether the games are rated, and
-// the .ELO file's sender. A new ruleset brings
-// its own settings (Brightwell constant, bye discs, time defaults), as a
-// tournament created under it would have; the draw's seed and the .ELO
-// header are kept.
+// paired nothing depends on them. After, the rounds already played were
+// paired under the number of rounds, the time and the contact nations, so
+// they are fixed; the name, the date and the place change neither a
+// pairing nor a score and may change at any time (an imported event has
+// no pairing to undo: issue 26), as may the clocks and told settings that
+// decide whether the games are rated, and the .ELO file's sender. A new
+// ruleset brings its own settings (Brightwell constant, bye discs, time
+// defaults), as a tournament created under it would have; the draw's seed
+// and the .ELO header are kept. After play, a new ruleset scores the
+// games played again under its own settings: every list is drawn up
+// again from them, and the summary says which lists moved (a main stage
+// only: knockout games were paired by the ruleset's own stages).
 func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	started := len(t.Rounds) > 0
 	if started && !t.sameHeader(edit) {
-		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its settings are fixed once play has begun (undo the pairing of round 1 first to change them); only the place, clocks and told settings, which decide whether the games are rated, and the .ELO file's sender may still change", t.Slug)
+		return "", Errorf(ECONFLICT, "round 1 of %s is paired: its rounds, time and contact nations are fixed once play has begun (undo the pairing of round 1 first to change them); its name, date, place, ruleset, clocks and told settings and the .ELO file's sender may still change", t.Slug)
+	}
+	if started && edit.Rules != t.Rules {
+		for _, r := range t.Rounds {
+			if !r.counts() {
+				return "", Errorf(ECONFLICT, "rules %s → %s: round %d of %s is a %s stage, paired under %s's own knockout format; undo the knockout stages first to change the ruleset", t.Rules, edit.Rules, r.Number, t.Slug, r.Stage, t.Rules)
+			}
+		}
 	}
 	rs, ok := rules.Get(edit.Rules)
 	if !ok {
@@ -74,6 +88,10 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	s := t.Settings
 	if edit.Rules != t.Rules {
 		fresh := DefaultSettings(rs, rounds)
+		if started {
+			fresh = DefaultSettings(rs, s.Rounds)
+			fresh.Rounds, fresh.RoundsByPlan = s.Rounds, s.RoundsByPlan
+		}
 		fresh.DrawSeed, fresh.ELOSender, fresh.ELOCountry = s.DrawSeed, s.ELOSender, s.ELOCountry
 		s = fresh
 	}
@@ -125,15 +143,85 @@ func (t *Tournament) EditSettings(edit SettingsEdit) (string, error) {
 	if len(diffs) == 0 {
 		return "", Errorf(EINVALID, "nothing to change: %s already has these settings", t.Slug)
 	}
+	if started && next.Rules != t.Rules {
+		diffs = append(diffs, listsMoved(t, &next))
+	}
 	t.Name, t.Date, t.Rules, t.Settings = next.Name, next.Date, next.Rules, next.Settings
 	return strings.Join(diffs, "; "), nil
 }
 
-// sameHeader reports whether edit leaves t's name, date, ruleset, rounds
-// and time as they are: once play has begun, only where the games are
-// played, with clocks or not, and whether the players were told they are
-// rated may change (a record of facts, which changes neither the pairings
-// nor the scores; the time control is the event's and stays fixed).
+// listsMoved says which lists a change of ruleset after play moved, and
+// how: the players whose place changed, the first few of them named, and
+// how many more kept their place with other points, Brightwell quotient
+// or discs.
+func listsMoved(before, after *Tournament) string {
+	was, now := before.IFRL(0), after.IFRL(0)
+	var parts []string
+	for _, l := range []struct {
+		name     string
+		was, now []standing.Row
+	}{{"provisional list", was.Provisional, now.Provisional}, {"final list", was.Final, now.Final}} {
+		if l.was == nil && l.now == nil {
+			continue
+		}
+		if l.was == nil || l.now == nil {
+			parts = append(parts, fmt.Sprintf("the %s is %s", l.name, map[bool]string{true: "drawn up now", false: "no longer final"}[l.now != nil]))
+			continue
+		}
+		old := map[int]standing.Row{}
+		for _, r := range l.was {
+			old[r.Player] = r
+		}
+		var moved []string
+		scores := 0
+		for _, r := range l.now {
+			o := old[r.Player]
+			switch {
+			case o.Rank != r.Rank || o.Equal != r.Equal:
+				name := fmt.Sprintf("#%d", r.Player)
+				if p, ok := after.Player(r.Player); ok {
+					name = p.Name
+				}
+				moved = append(moved, fmt.Sprintf("%s %s → %s", name, rankWords(o), rankWords(r)))
+			case o.Points != r.Points || o.BQ != r.BQ || o.Discs != r.Discs:
+				scores++
+			}
+		}
+		part := "the " + l.name + " keeps its order"
+		if n := len(moved); n > 0 {
+			shown := moved
+			if n > 5 {
+				shown = append(moved[:5:5], "...")
+			}
+			part = fmt.Sprintf("the %s moved %s (%s)", l.name, words.Count(n, "player"), strings.Join(shown, ", "))
+		}
+		switch {
+		case scores > 0 && len(moved) > 0:
+			part += fmt.Sprintf(", and the points, Brightwell quotients or discs of %d others changed", scores)
+		case scores > 0:
+			part += fmt.Sprintf(", but the points, Brightwell quotients or discs of %s changed", words.Count(scores, "player"))
+		}
+		parts = append(parts, part)
+	}
+	return "lists drawn up again under " + string(after.Rules) + ": " + strings.Join(parts, "; ")
+}
+
+// rankWords is a place in a list: "3", "3=" when shared.
+func rankWords(r standing.Row) string {
+	if r.Rank == 0 {
+		return "-"
+	}
+	if r.Equal {
+		return fmt.Sprintf("%d=", r.Rank)
+	}
+	return fmt.Sprint(r.Rank)
+}
+
+// sameHeader reports whether edit leaves t's rounds, time and contact
+// nations as they are: once play has begun the rounds played were paired
+// under them (the time control is the event's and stays fixed). The name,
+// date, place, clocks and told settings are records of facts, which change
+// neither the pairings nor the scores; a ruleset scores again (EditSettings).
 func (t *Tournament) sameHeader(edit SettingsEdit) bool {
 	rounds := t.Settings.Rounds
 	if t.Settings.RoundsByPlan {
@@ -144,8 +232,7 @@ func (t *Tournament) sameHeader(edit SettingsEdit) bool {
 		n, err := NormalizeNations(*edit.ContactNations)
 		sameNations = err == nil && n == t.Settings.ContactNations
 	}
-	return strings.TrimSpace(edit.Name) == t.Name && edit.Date == t.Date && edit.Rules == t.Rules && edit.Rounds == rounds &&
-		edit.Minutes == t.Settings.Minutes && sameNations
+	return edit.Rounds == rounds && edit.Minutes == t.Settings.Minutes && sameNations
 }
 
 // systemWords names a system setting: "" is the ruleset's.

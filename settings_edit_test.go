@@ -54,8 +54,56 @@ func TestEditSettings(t *testing.T) {
 	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tour.EditSettings(outflank.SettingsEdit{Name: "Later", Rules: rules.AOF, Rounds: 8}); outflank.ErrorCode(err) != outflank.ECONFLICT {
-		t.Errorf("after round 1: %v", err)
+	if _, err := tour.EditSettings(outflank.SettingsEdit{Name: "Later", Rules: rules.AOF, Rounds: 9}); outflank.ErrorCode(err) != outflank.ECONFLICT {
+		t.Errorf("rounds after round 1: %v", err)
+	}
+	if _, err := tour.EditSettings(outflank.SettingsEdit{Name: "Later", Rules: rules.AOF, Rounds: 8, Minutes: 30}); outflank.ErrorCode(err) != outflank.ECONFLICT {
+		t.Errorf("minutes after round 1: %v", err)
+	}
+}
+
+// TestEditSettingsAfterPlay (issue 26, point 5): the name, the date and the
+// place change at any time, even after round 1 (an imported event has no
+// pairing to undo); a new ruleset after play keeps the rounds, brings its
+// own settings, and says which lists it moved; a knockout stage played
+// under the old ruleset keeps it.
+func TestEditSettingsAfterPlay(t *testing.T) {
+	tour, err := outflank.NewTournament("club", "Club", "2026-05-01", rules.EGP, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"Ann", "Ben", "Cy"} {
+		tour.AddPlayer(outflank.Player{Name: n})
+	}
+	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}}, []int{3}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := tour.Settings.ScoreResult(outflank.ResultInput{Outcome: outflank.OutcomeNormal, Score: &outflank.Discs{Black: 40, White: 24}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tour.SetResult(1, 1, res, outflank.ResultOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	what, err := tour.EditSettings(outflank.SettingsEdit{Name: "Club Open", Date: "2026-05-02", Rules: rules.EGP, Rounds: 3, Place: "GBR"})
+	if err != nil {
+		t.Fatalf("name, date and place after round 1: %v", err)
+	}
+	if tour.Name != "Club Open" || tour.Date != "2026-05-02" || !strings.Contains(what, `name "Club" → "Club Open"`) {
+		t.Errorf("after the edit: %s, %s (%s)", tour.Name, tour.Date, what)
+	}
+	before := tour.Standings(0)
+	what, err = tour.EditSettings(outflank.SettingsEdit{Name: "Club Open", Date: "2026-05-02", Rules: rules.BOFRegional, Rounds: 3, Place: "GBR"})
+	if err != nil {
+		t.Fatalf("a new ruleset after round 1: %v", err)
+	}
+	if tour.Settings.Rounds != 3 || tour.Settings.ByeDiscs != [2]int{44, 20} {
+		t.Errorf("settings under the new ruleset: rounds %d, bye discs %v", tour.Settings.Rounds, tour.Settings.ByeDiscs)
+	}
+	after := tour.Standings(0)
+	if before[0].Player == after[0].Player || !strings.Contains(what, "rules egp → bof-regional") ||
+		!strings.Contains(what, "lists drawn up again under bof-regional: the provisional list moved 2 players") || !strings.Contains(what, "Cy 2 → 1") {
+		t.Errorf("leader %d → %d; summary %q", before[0].Player, after[0].Player, what)
 	}
 }
 

@@ -15,8 +15,13 @@ type Undone struct {
 // condition of an undo made from what its author saw. The creation or
 // import of the tournament is never undone.
 func UndoLatest(t *Tournament, last *Event, expect int64) (*Undone, error) {
-	if last == nil || last.Kind == KindCreate || last.Kind == KindImport {
-		return nil, Errorf(EINVALID, "nothing to undo in %s: every change since it was created has been undone", t.Slug)
+	switch {
+	case last != nil && last.Kind == KindImport:
+		// An import has no state before it to go back to but nothing:
+		// removing the tournament is its undo, and keeps a record.
+		return nil, Errorf(EINVALID, "nothing to undo in %s: its latest change is its import (#%d), which undo does not revert; 'outflank remove %s' removes the imported tournament (a record is kept: 'outflank restore %s' brings it back)", t.Slug, last.ID, t.Slug, t.Slug)
+	case last == nil || last.Kind == KindCreate:
+		return nil, Errorf(EINVALID, "nothing to undo in %s: no change since it was created is left to undo; 'outflank remove %s' removes the tournament (a record is kept: 'outflank restore %s' brings it back)", t.Slug, t.Slug, t.Slug)
 	}
 	if expect != 0 && last.ID != expect {
 		by := last.Actor

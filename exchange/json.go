@@ -86,6 +86,11 @@ type fileStanding struct {
 
 // WriteJSON writes t as a tournament file, with its standings.
 func WriteJSON(w io.Writer, t *outflank.Tournament) error {
+	return writeIndented(w, t.Slug, fileOf(t))
+}
+
+// fileOf is t as the tournament file has it.
+func fileOf(t *outflank.Tournament) fileTournament {
 	s := t.Settings
 	f := fileTournament{
 		Format: FormatJSON, Name: t.Name, Slug: t.Slug, Rules: string(t.Rules), Date: t.Date,
@@ -113,9 +118,14 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 		}
 		f.Rounds[i] = fr
 	}
-	data, err := json.MarshalIndent(f, "", "  ")
+	return f
+}
+
+// writeIndented writes v, the file of tournament slug, as indented JSON.
+func writeIndented(w io.Writer, slug string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
-		return fmt.Errorf("exchange: encoding %s: %w", t.Slug, err)
+		return fmt.Errorf("exchange: encoding %s: %w", slug, err)
 	}
 	_, err = w.Write(append(data, '\n'))
 	return err

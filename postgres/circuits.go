@@ -77,6 +77,7 @@ func (db *DB) UpdateCircuit(ctx context.Context, slug, action string, change fun
 		if err != nil {
 			return err
 		}
+		before := outflank.CircuitState(c)
 		summary, err := change(c)
 		if err != nil {
 			return err
@@ -84,8 +85,38 @@ func (db *DB) UpdateCircuit(ctx context.Context, slug, action string, change fun
 		if err := storeCircuit(ctx, tx, id, c); err != nil {
 			return fmt.Errorf("storing circuit %s: %w", slug, err)
 		}
-		return db.circuitEvent(ctx, tx, id, action, summary)
+		return db.circuitEventBefore(ctx, tx, id, action, summary, before, 0)
 	})
+}
+
+// UndoCircuit reverts the latest change of the circuit not undone yet
+// (outflank.CircuitUndoTarget), with an entry of its own.
+func (db *DB) UndoCircuit(ctx context.Context, slug string) (string, error) {
+	var summary string
+	err := db.writeTx(ctx, func(tx pgx.Tx) error {
+		c, id, err := loadCircuit(ctx, tx, slug, true)
+		if err != nil {
+			return err
+		}
+		log, err := circuitLogIn(ctx, tx, slug, id)
+		if err != nil {
+			return err
+		}
+		target, err := outflank.CircuitUndoTarget(slug, log)
+		if err != nil {
+			return err
+		}
+		before := outflank.CircuitState(c)
+		if err := outflank.SetCircuitState(c, target.Before); err != nil {
+			return err
+		}
+		if err := storeCircuit(ctx, tx, id, c); err != nil {
+			return fmt.Errorf("storing circuit %s: %w", slug, err)
+		}
+		summary = outflank.CircuitUndoSummary(target)
+		return db.circuitEventBefore(ctx, tx, id, outflank.CircuitUndo, summary, before, target.ID)
+	})
+	return summary, err
 }
 
 func (db *DB) CircuitLog(ctx context.Context, slug string) ([]outflank.CircuitEvent, error) {
@@ -95,19 +126,28 @@ func (db *DB) CircuitLog(ctx context.Context, slug string) ([]outflank.CircuitEv
 		if err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT id, at, actor, action, summary FROM circuit_events WHERE circuit = $1 ORDER BY id`, id)
-		if err != nil {
-			return err
-		}
-		list, err = collect(rows, func(r pgx.CollectableRow) (outflank.CircuitEvent, error) {
-			e := outflank.CircuitEvent{Circuit: slug}
-			err := r.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.Summary)
-			e.At = e.At.UTC()
-			return e, err
-		})
+		list, err = circuitLogIn(ctx, tx, slug, id)
 		return err
 	})
 	return list, err
+}
+
+// circuitLogIn reads the log of circuit slug (row id) in tx.
+func circuitLogIn(ctx context.Context, tx pgx.Tx, slug string, id int64) ([]outflank.CircuitEvent, error) {
+	rows, err := tx.Query(ctx, `SELECT id, at, actor, action, summary, before, coalesce(undoes, 0) FROM circuit_events WHERE circuit = $1 ORDER BY id`, id)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, func(r pgx.CollectableRow) (outflank.CircuitEvent, error) {
+		e := outflank.CircuitEvent{Circuit: slug}
+		var before string
+		err := r.Scan(&e.ID, &e.At, &e.Actor, &e.Action, &e.Summary, &before, &e.Undoes)
+		e.At = e.At.UTC()
+		if before != "" {
+			e.Before = []byte(before)
+		}
+		return e, err
+	})
 }
 
 // loadCircuit reads a circuit with its tournaments and links, locking its
@@ -178,7 +218,17 @@ func storeCircuit(ctx context.Context, tx pgx.Tx, id int64, c *outflank.Circuit)
 // circuitEvent records a change of a circuit, in tx, naming the actor of
 // ctx.
 func (db *DB) circuitEvent(ctx context.Context, tx pgx.Tx, id int64, action, summary string) error {
-	_, err := tx.Exec(ctx, `INSERT INTO circuit_events (circuit, at, actor, action, summary) VALUES ($1, $2, $3, $4, $5)`,
-		id, db.now(), outflank.ActorFrom(ctx), action, summary)
+	return db.circuitEventBefore(ctx, tx, id, action, summary, nil, 0)
+}
+
+// circuitEventBefore records a change of a circuit with the state before
+// it and the entry it undoes (0 for none).
+func (db *DB) circuitEventBefore(ctx context.Context, tx pgx.Tx, id int64, action, summary string, before []byte, undoes int64) error {
+	var undo *int64
+	if undoes != 0 {
+		undo = &undoes
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO circuit_events (circuit, at, actor, action, summary, before, undoes) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		id, db.now(), outflank.ActorFrom(ctx), action, summary, string(before), undo)
 	return err
 }

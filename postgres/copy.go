@@ -17,8 +17,23 @@ var _ outflank.Archive = (*DB)(nil)
 // Dump reads the tournament with slug, its creation time and its whole log
 // from one snapshot.
 func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord, error) {
-	rec := &outflank.TournamentRecord{}
+	var rec *outflank.TournamentRecord
 	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		var err error
+		rec, err = db.dumpIn(ctx, tx, slug)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// dumpIn reads the tournament with slug, its creation time and its whole
+// log in tx.
+func (db *DB) dumpIn(ctx context.Context, tx pgx.Tx, slug string) (*outflank.TournamentRecord, error) {
+	rec := &outflank.TournamentRecord{}
+	err := func() error {
 		tid, head, err := db.tournamentID(ctx, tx, slug)
 		if err != nil {
 			return err
@@ -37,7 +52,7 @@ func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord
 		}
 		rec.Tournament = l.t
 		return nil
-	})
+	}()
 	if err != nil {
 		return nil, err
 	}
@@ -59,45 +74,52 @@ func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error
 	if err != nil {
 		return err
 	}
+	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		return db.restoreIn(ctx, tx, rec, changes, settings)
+	})
+}
+
+// restoreIn stores rec in tx: Restore's work, given the rows of its
+// tournament (outflank.Created) and its settings as JSON.
+func (db *DB) restoreIn(ctx context.Context, tx pgx.Tx, rec *outflank.TournamentRecord, changes []outflank.Change, settings []byte) error {
+	t := rec.Tournament
 	var maxID int64
 	for _, ev := range rec.Events {
 		maxID = max(maxID, ev.ID)
 	}
-	return db.writeTx(ctx, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `LOCK TABLE events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
-			return fmt.Errorf("locking the log: %w", err)
+	if _, err := tx.Exec(ctx, `LOCK TABLE events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+		return fmt.Errorf("locking the log: %w", err)
+	}
+	l := &loaded{t: t, versions: map[string]int{}}
+	err := tx.QueryRow(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+		t.Slug, t.Name, t.Date, string(t.Rules), settings, rec.CreatedAt, max(t.Version, 1), rec.Head).Scan(&l.id)
+	if err != nil {
+		if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == stateUniqueViolation {
+			return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: nothing was copied", t.Slug, db.where)
 		}
-		l := &loaded{t: t, versions: map[string]int{}}
-		err := tx.QueryRow(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-			t.Slug, t.Name, t.Date, string(t.Rules), settings, rec.CreatedAt, max(t.Version, 1), rec.Head).Scan(&l.id)
-		if err != nil {
-			if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok && pgErr.Code == stateUniqueViolation {
-				return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: nothing was copied", t.Slug, db.where)
-			}
-			return fmt.Errorf("copying tournament %s: %w", t.Slug, err)
-		}
-		if err := db.writeRows(ctx, tx, l, changes[1:]); err != nil {
-			return err
-		}
-		for _, r := range t.Rounds {
-			for _, g := range r.Games {
-				if g.Version > 1 {
-					if _, err := tx.Exec(ctx, `UPDATE games SET version = $1 WHERE tournament_id = $2 AND round = $3 AND table_no = $4`, g.Version, l.id, r.Number, g.Table); err != nil {
-						return fmt.Errorf("copying game %d/%d of %s: %w", r.Number, g.Table, t.Slug, err)
-					}
+		return fmt.Errorf("copying tournament %s: %w", t.Slug, err)
+	}
+	if err := db.writeRows(ctx, tx, l, changes[1:]); err != nil {
+		return err
+	}
+	for _, r := range t.Rounds {
+		for _, g := range r.Games {
+			if g.Version > 1 {
+				if _, err := tx.Exec(ctx, `UPDATE games SET version = $1 WHERE tournament_id = $2 AND round = $3 AND table_no = $4`, g.Version, l.id, r.Number, g.Table); err != nil {
+					return fmt.Errorf("copying game %d/%d of %s: %w", r.Number, g.Table, t.Slug, err)
 				}
 			}
 		}
-		if err := db.restoreEvents(ctx, tx, l.id, rec, 0); err != nil {
-			return err
+	}
+	if err := db.restoreEvents(ctx, tx, l.id, rec, 0); err != nil {
+		return err
+	}
+	if maxID > 0 {
+		if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('events', 'id'), greatest($1, (SELECT max(id) FROM events)))`, maxID); err != nil {
+			return fmt.Errorf("moving the event ids past the copy: %w", err)
 		}
-		if maxID > 0 {
-			if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('events', 'id'), greatest($1, (SELECT max(id) FROM events)))`, maxID); err != nil {
-				return fmt.Errorf("moving the event ids past the copy: %w", err)
-			}
-		}
-		return notify(ctx, tx, t.Slug, max(t.Version, 1))
-	})
+	}
+	return notify(ctx, tx, t.Slug, max(t.Version, 1))
 }
 
 // restoreEvents inserts the log of rec from its event from on, as
@@ -241,33 +263,62 @@ var _ outflank.RecordsArchive = (*DB)(nil)
 // moved past them).
 func (db *DB) RestoreCircuit(ctx context.Context, c *outflank.Circuit, log []outflank.CircuitEvent) error {
 	return db.writeTx(ctx, func(tx pgx.Tx) error {
+		return db.restoreCircuitIn(ctx, tx, c, log, false)
+	})
+}
+
+// restoreCircuitIn stores c with its log in tx: with their own ids, or,
+// renumber set, with new ones in the same order (a deleted circuit
+// restored: a circuit's log is not chained by hashes, and its undo marks
+// follow the new ids).
+func (db *DB) restoreCircuitIn(ctx context.Context, tx pgx.Tx, c *outflank.Circuit, log []outflank.CircuitEvent, renumber bool) error {
+	if !renumber {
 		if _, err := tx.Exec(ctx, `LOCK TABLE circuit_events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
 			return fmt.Errorf("locking the circuits' log: %w", err)
 		}
-		var id int64
-		err := tx.QueryRow(ctx, `INSERT INTO circuits (slug, name, rules, year) VALUES ($1, $2, $3, $4) RETURNING id`,
-			c.Slug, c.Name, string(c.Rules), c.Year).Scan(&id)
+	}
+	var id int64
+	err := tx.QueryRow(ctx, `INSERT INTO circuits (slug, name, rules, year) VALUES ($1, $2, $3, $4) RETURNING id`,
+		c.Slug, c.Name, string(c.Rules), c.Year).Scan(&id)
+	if isUnique(err) {
+		return outflank.Errorf(outflank.ECONFLICT, "a circuit %q already exists in %s: nothing was copied", c.Slug, db.where)
+	}
+	if err != nil {
+		return fmt.Errorf("copying circuit %s: %w", c.Slug, err)
+	}
+	if err := storeCircuit(ctx, tx, id, c); err != nil {
+		return fmt.Errorf("copying circuit %s: %w", c.Slug, err)
+	}
+	ids := map[int64]int64{}
+	for _, e := range log {
+		var undoes *int64
+		if e.Undoes != 0 {
+			u := e.Undoes
+			if renumber {
+				u = ids[e.Undoes]
+			}
+			undoes = &u
+		}
+		var newID int64
+		if renumber {
+			err = tx.QueryRow(ctx, `INSERT INTO circuit_events (circuit, at, actor, action, summary, before, undoes) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+				id, e.At, e.Actor, e.Action, e.Summary, string(e.Before), undoes).Scan(&newID)
+		} else {
+			_, err = tx.Exec(ctx, `INSERT INTO circuit_events (id, circuit, at, actor, action, summary, before, undoes) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				e.ID, id, e.At, e.Actor, e.Action, e.Summary, string(e.Before), undoes)
+		}
 		if isUnique(err) {
-			return outflank.Errorf(outflank.ECONFLICT, "a circuit %q already exists in %s: nothing was copied", c.Slug, db.where)
+			return outflank.Errorf(outflank.ECONFLICT, "entry #%d of the log of circuit %s is already used by another circuit's log in %s: circuit %s was not copied", e.ID, c.Slug, db.where, c.Slug)
 		}
 		if err != nil {
-			return fmt.Errorf("copying circuit %s: %w", c.Slug, err)
+			return fmt.Errorf("copying the log of circuit %s: %w", c.Slug, err)
 		}
-		if err := storeCircuit(ctx, tx, id, c); err != nil {
-			return fmt.Errorf("copying circuit %s: %w", c.Slug, err)
-		}
-		for _, e := range log {
-			_, err := tx.Exec(ctx, `INSERT INTO circuit_events (id, circuit, at, actor, action, summary) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6)`,
-				e.ID, id, e.At, e.Actor, e.Action, e.Summary)
-			if isUnique(err) {
-				return outflank.Errorf(outflank.ECONFLICT, "entry #%d of the log of circuit %s is already used by another circuit's log in %s: circuit %s was not copied", e.ID, c.Slug, db.where, c.Slug)
-			}
-			if err != nil {
-				return fmt.Errorf("copying the log of circuit %s: %w", c.Slug, err)
-			}
-		}
-		return moveSequence(ctx, tx, "circuit_events")
-	})
+		ids[e.ID] = newID
+	}
+	if renumber {
+		return nil
+	}
+	return moveSequence(ctx, tx, "circuit_events")
 }
 
 // RestoreMembers stores member records copied from another store, with

@@ -139,3 +139,5 @@ func TestMemoUnderContention(t *testing.T) {
 		}
 	}
 }
+
+func TestRemovals(t *testing.T) { storetest.RunRemovals(t, MustOpenDB(t)) }

@@ -85,6 +85,7 @@ func (db *DB) UpdateCircuit(ctx context.Context, slug, action string, change fun
 		if err != nil {
 			return translate(err, db.path)
 		}
+		before := outflank.CircuitState(c)
 		summary, err := change(c)
 		if err != nil {
 			return err
@@ -92,8 +93,38 @@ func (db *DB) UpdateCircuit(ctx context.Context, slug, action string, change fun
 		if err := storeCircuit(ctx, tx, id, c); err != nil {
 			return translate(fmt.Errorf("storing circuit %s: %w", slug, err), db.path)
 		}
-		return db.circuitEvent(ctx, tx, id, action, summary)
+		return db.circuitEventBefore(ctx, tx, id, action, summary, before, 0)
 	})
+}
+
+// UndoCircuit reverts the latest change of the circuit not undone yet
+// (outflank.CircuitUndoTarget), with an entry of its own.
+func (db *DB) UndoCircuit(ctx context.Context, slug string) (string, error) {
+	var summary string
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		c, id, err := loadCircuit(ctx, tx, slug)
+		if err != nil {
+			return translate(err, db.path)
+		}
+		log, err := db.circuitLogIn(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		target, err := outflank.CircuitUndoTarget(slug, log)
+		if err != nil {
+			return err
+		}
+		before := outflank.CircuitState(c)
+		if err := outflank.SetCircuitState(c, target.Before); err != nil {
+			return err
+		}
+		if err := storeCircuit(ctx, tx, id, c); err != nil {
+			return translate(fmt.Errorf("storing circuit %s: %w", slug, err), db.path)
+		}
+		summary = outflank.CircuitUndoSummary(target)
+		return db.circuitEventBefore(ctx, tx, id, outflank.CircuitUndo, summary, before, target.ID)
+	})
+	return summary, err
 }
 
 func (db *DB) CircuitLog(ctx context.Context, slug string) ([]outflank.CircuitEvent, error) {
@@ -102,24 +133,35 @@ func (db *DB) CircuitLog(ctx context.Context, slug string) ([]outflank.CircuitEv
 		if _, _, err := loadCircuit(ctx, tx, slug); err != nil {
 			return translate(err, db.path)
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT e.id, e.at, e.actor, e.action, e.summary FROM circuit_events e
-			JOIN circuits c ON c.id = e.circuit WHERE c.slug = ? ORDER BY e.id`, slug)
-		if err != nil {
-			return translate(err, db.path)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			e := outflank.CircuitEvent{Circuit: slug}
-			var at string
-			if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.Summary); err != nil {
-				return translate(err, db.path)
-			}
-			e.At, _ = time.Parse(timeFormat, at)
-			list = append(list, e)
-		}
-		return translate(rows.Err(), db.path)
+		var err error
+		list, err = db.circuitLogIn(ctx, tx, slug)
+		return err
 	})
 	return list, err
+}
+
+// circuitLogIn reads the log of circuit slug in tx.
+func (db *DB) circuitLogIn(ctx context.Context, tx *sql.Tx, slug string) ([]outflank.CircuitEvent, error) {
+	var list []outflank.CircuitEvent
+	rows, err := tx.QueryContext(ctx, `SELECT e.id, e.at, e.actor, e.action, e.summary, e.before, coalesce(e.undoes, 0) FROM circuit_events e
+		JOIN circuits c ON c.id = e.circuit WHERE c.slug = ? ORDER BY e.id`, slug)
+	if err != nil {
+		return nil, translate(err, db.path)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		e := outflank.CircuitEvent{Circuit: slug}
+		var at, before string
+		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Action, &e.Summary, &before, &e.Undoes); err != nil {
+			return nil, translate(err, db.path)
+		}
+		e.At, _ = time.Parse(timeFormat, at)
+		if before != "" {
+			e.Before = []byte(before)
+		}
+		list = append(list, e)
+	}
+	return list, translate(rows.Err(), db.path)
 }
 
 // loadCircuit reads a circuit with its tournaments and links.
@@ -195,7 +237,17 @@ func storeCircuit(ctx context.Context, tx *sql.Tx, id int64, c *outflank.Circuit
 // circuitEvent records a change of a circuit, in tx, naming the actor of
 // ctx.
 func (db *DB) circuitEvent(ctx context.Context, tx *sql.Tx, id int64, action, summary string) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO circuit_events (circuit, at, actor, action, summary) VALUES (?, ?, ?, ?, ?)`,
-		id, db.now().Format(timeFormat), outflank.ActorFrom(ctx), action, summary)
+	return db.circuitEventBefore(ctx, tx, id, action, summary, nil, 0)
+}
+
+// circuitEventBefore records a change of a circuit with the state before
+// it and the entry it undoes (0 for none).
+func (db *DB) circuitEventBefore(ctx context.Context, tx *sql.Tx, id int64, action, summary string, before []byte, undoes int64) error {
+	var undo any
+	if undoes != 0 {
+		undo = undoes
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO circuit_events (circuit, at, actor, action, summary, before, undoes) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		id, db.now().Format(timeFormat), outflank.ActorFrom(ctx), action, summary, string(before), undo)
 	return translate(err, db.path)
 }

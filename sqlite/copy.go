@@ -16,8 +16,23 @@ var _ outflank.Archive = (*DB)(nil)
 // Dump reads the tournament with slug, its creation time and its whole log
 // from one snapshot.
 func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord, error) {
-	rec := &outflank.TournamentRecord{}
+	var rec *outflank.TournamentRecord
 	err := db.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		rec, err = db.dumpIn(ctx, tx, slug)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// dumpIn reads the tournament with slug, its creation time and its whole
+// log in tx.
+func (db *DB) dumpIn(ctx context.Context, tx *sql.Tx, slug string) (*outflank.TournamentRecord, error) {
+	rec := &outflank.TournamentRecord{}
+	err := func() error {
 		tid, head, err := db.tournamentID(ctx, tx, slug)
 		if err != nil {
 			return err
@@ -39,7 +54,7 @@ func (db *DB) Dump(ctx context.Context, slug string) (*outflank.TournamentRecord
 		}
 		rec.Tournament = l.t
 		return nil
-	})
+	}()
 	if err != nil {
 		return nil, err
 	}
@@ -60,43 +75,50 @@ func (db *DB) Restore(ctx context.Context, rec *outflank.TournamentRecord) error
 		return err
 	}
 	return db.writeTx(ctx, func(tx *sql.Tx) error {
-		var exists int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM tournaments WHERE slug = ?`, t.Slug).Scan(&exists); err != nil {
-			return translate(fmt.Errorf("looking for tournament %s: %w", t.Slug, err), db.path)
-		}
-		if exists != 0 {
-			return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: nothing was copied", t.Slug, db.path)
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head, writing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-			t.Slug, t.Name, t.Date, string(t.Rules), string(settings), rec.CreatedAt.UTC().Format(timeFormat), max(t.Version, 1), rec.Head)
-		if err != nil {
-			return translate(fmt.Errorf("copying tournament %s: %w", t.Slug, err), db.path)
-		}
-		l := &loaded{t: t, versions: map[string]int{}}
-		if l.id, err = res.LastInsertId(); err != nil {
-			return translate(err, db.path)
-		}
-		if err := db.writeRows(ctx, tx, l, changes[1:]); err != nil {
-			return err
-		}
-		for _, r := range t.Rounds {
-			for _, g := range r.Games {
-				if g.Version > 1 {
-					if _, err := tx.ExecContext(ctx, `UPDATE games SET version = ? WHERE tournament_id = ? AND round = ? AND table_no = ?`, g.Version, l.id, r.Number, g.Table); err != nil {
-						return translate(fmt.Errorf("copying game %d/%d of %s: %w", r.Number, g.Table, t.Slug, err), db.path)
-					}
+		return db.restoreIn(ctx, tx, rec, changes, settings)
+	})
+}
+
+// restoreIn stores rec in tx: Restore's work, given the rows of its
+// tournament (outflank.Created) and its settings as JSON.
+func (db *DB) restoreIn(ctx context.Context, tx *sql.Tx, rec *outflank.TournamentRecord, changes []outflank.Change, settings []byte) error {
+	t := rec.Tournament
+	var exists int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM tournaments WHERE slug = ?`, t.Slug).Scan(&exists); err != nil {
+		return translate(fmt.Errorf("looking for tournament %s: %w", t.Slug, err), db.path)
+	}
+	if exists != 0 {
+		return outflank.Errorf(outflank.ECONFLICT, "a tournament %q already exists in %s: nothing was copied", t.Slug, db.path)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments (slug, name, date, rules, settings, created_at, version, log_head, writing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+		t.Slug, t.Name, t.Date, string(t.Rules), string(settings), rec.CreatedAt.UTC().Format(timeFormat), max(t.Version, 1), rec.Head)
+	if err != nil {
+		return translate(fmt.Errorf("copying tournament %s: %w", t.Slug, err), db.path)
+	}
+	l := &loaded{t: t, versions: map[string]int{}}
+	if l.id, err = res.LastInsertId(); err != nil {
+		return translate(err, db.path)
+	}
+	if err := db.writeRows(ctx, tx, l, changes[1:]); err != nil {
+		return err
+	}
+	for _, r := range t.Rounds {
+		for _, g := range r.Games {
+			if g.Version > 1 {
+				if _, err := tx.ExecContext(ctx, `UPDATE games SET version = ? WHERE tournament_id = ? AND round = ? AND table_no = ?`, g.Version, l.id, r.Number, g.Table); err != nil {
+					return translate(fmt.Errorf("copying game %d/%d of %s: %w", r.Number, g.Table, t.Slug, err), db.path)
 				}
 			}
 		}
-		if err := db.restoreEvents(ctx, tx, l.id, rec, 0); err != nil {
-			return err
-		}
-		// Every row written was Outflank's (migration 15).
-		if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET writing = 0 WHERE id = ?`, l.id); err != nil {
-			return translate(fmt.Errorf("copying tournament %s: %w", t.Slug, err), db.path)
-		}
-		return nil
-	})
+	}
+	if err := db.restoreEvents(ctx, tx, l.id, rec, 0); err != nil {
+		return err
+	}
+	// Every row written was Outflank's (migration 15).
+	if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET writing = 0 WHERE id = ?`, l.id); err != nil {
+		return translate(fmt.Errorf("copying tournament %s: %w", t.Slug, err), db.path)
+	}
+	return nil
 }
 
 // restoreEvents inserts the log of rec from its event from on, as

@@ -16,32 +16,54 @@ var _ outflank.RecordsArchive = (*DB)(nil)
 // RestoreCircuit stores a circuit copied from another store, with its log.
 func (db *DB) RestoreCircuit(ctx context.Context, c *outflank.Circuit, log []outflank.CircuitEvent) error {
 	return db.writeTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO circuits (slug, name, rules, year) VALUES (?, ?, ?, ?)`, c.Slug, c.Name, string(c.Rules), c.Year)
-		if err != nil {
-			if strings.Contains(err.Error(), "UNIQUE") {
-				return outflank.Errorf(outflank.ECONFLICT, "a circuit %q already exists in %s: nothing was copied", c.Slug, db.path)
-			}
-			return translate(fmt.Errorf("copying circuit %s: %w", c.Slug, err), db.path)
+		return db.restoreCircuitIn(ctx, tx, c, log, false)
+	})
+}
+
+// restoreCircuitIn stores c with its log in tx: with their own ids, or,
+// renumber set, with new ones in the same order (a deleted circuit
+// restored, whose ids a later circuit's log may have taken: a circuit's
+// log is not chained by hashes, and its undo marks follow the new ids).
+func (db *DB) restoreCircuitIn(ctx context.Context, tx *sql.Tx, c *outflank.Circuit, log []outflank.CircuitEvent, renumber bool) error {
+	res, err := tx.ExecContext(ctx, `INSERT INTO circuits (slug, name, rules, year) VALUES (?, ?, ?, ?)`, c.Slug, c.Name, string(c.Rules), c.Year)
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") {
+			return outflank.Errorf(outflank.ECONFLICT, "a circuit %q already exists in %s: nothing was copied", c.Slug, db.path)
 		}
-		id, err := res.LastInsertId()
+		return translate(fmt.Errorf("copying circuit %s: %w", c.Slug, err), db.path)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return translate(err, db.path)
+	}
+	if err := storeCircuit(ctx, tx, id, c); err != nil {
+		return translate(fmt.Errorf("copying circuit %s: %w", c.Slug, err), db.path)
+	}
+	ids := map[int64]int64{}
+	for _, e := range log {
+		var eid, undoes any = e.ID, nil
+		if renumber {
+			eid = nil
+		}
+		if e.Undoes != 0 {
+			undoes = e.Undoes
+			if renumber {
+				undoes = ids[e.Undoes]
+			}
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO circuit_events (id, circuit, at, actor, action, summary, before, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			eid, id, e.At.UTC().Format(timeFormat), e.Actor, e.Action, e.Summary, string(e.Before), undoes)
 		if err != nil {
+			if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
+				return outflank.Errorf(outflank.ECONFLICT, "entry #%d of the log of circuit %s is already used by another circuit's log in %s: circuit %s was not copied", e.ID, c.Slug, db.path, c.Slug)
+			}
+			return translate(fmt.Errorf("copying the log of circuit %s: %w", c.Slug, err), db.path)
+		}
+		if ids[e.ID], err = res.LastInsertId(); err != nil {
 			return translate(err, db.path)
 		}
-		if err := storeCircuit(ctx, tx, id, c); err != nil {
-			return translate(fmt.Errorf("copying circuit %s: %w", c.Slug, err), db.path)
-		}
-		for _, e := range log {
-			_, err := tx.ExecContext(ctx, `INSERT INTO circuit_events (id, circuit, at, actor, action, summary) VALUES (?, ?, ?, ?, ?, ?)`,
-				e.ID, id, e.At.UTC().Format(timeFormat), e.Actor, e.Action, e.Summary)
-			if err != nil {
-				if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
-					return outflank.Errorf(outflank.ECONFLICT, "entry #%d of the log of circuit %s is already used by another circuit's log in %s: circuit %s was not copied", e.ID, c.Slug, db.path, c.Slug)
-				}
-				return translate(fmt.Errorf("copying the log of circuit %s: %w", c.Slug, err), db.path)
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // RestoreMembers stores member records copied from another store, with

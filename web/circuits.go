@@ -21,6 +21,10 @@ func (s *Server) registerCircuitRoutes(mux *http.ServeMux) {
 	s.route(mux, "POST /admin/circuits/{slug}/remove", Admin, s.handleCircuitRemove)
 	s.route(mux, "POST /admin/circuits/{slug}/link", Admin, s.handleCircuitLink)
 	s.route(mux, "POST /admin/circuits/{slug}/decide", Admin, s.handleCircuitDecide)
+	s.route(mux, "POST /admin/circuits/{slug}/unlink", Admin, s.handleCircuitUnlink)
+	s.route(mux, "POST /admin/circuits/{slug}/undo", Admin, s.handleCircuitUndo)
+	s.route(mux, "POST /admin/circuits/{slug}/delete", Admin, s.handleCircuitDelete)
+	s.route(mux, "POST /admin/circuits/{slug}/restore", Admin, s.handleCircuitRestore)
 }
 
 // circuits is the store's circuits, nil when it keeps none.

@@ -34,6 +34,8 @@ func (s *Server) registerConsoleRoutes(mux *http.ServeMux) {
 	s.route(mux, "GET /t/{slug}/admin", Director, s.handleConsole)
 	s.route(mux, "GET /t/{slug}/admin/settings", Director, s.handleSettings)
 	s.route(mux, "POST /t/{slug}/admin/settings", Director, s.handleSaveSettings)
+	s.route(mux, "POST /t/{slug}/admin/remove", Director, s.handleRemoveTournament)
+	s.route(mux, "POST /t/{slug}/admin/restore", Director, s.handleRestoreTournament)
 	s.route(mux, "GET /t/{slug}/admin/players", Director, s.handleConsolePlayers)
 	s.route(mux, "GET /t/{slug}/admin/playerdb", Director, s.handlePlayerSearch)
 	s.route(mux, "POST /t/{slug}/admin/players", Director, s.handleRegister)

@@ -19,7 +19,9 @@ import (
 // consoleCircuitsView is /admin/circuits.
 type consoleCircuitsView struct {
 	Circuits []outflank.Circuit
-	Rules    []circuitRules
+	// Deleted are the records of deleted circuits, to restore.
+	Deleted []outflank.Removal
+	Rules   []circuitRules
 	// Form is the new circuit as typed, kept when it is refused.
 	Form circuitForm
 }
@@ -48,6 +50,10 @@ func (s *Server) circuitsPage(w http.ResponseWriter, r *http.Request, status int
 	v := s.newConsoleView(w, r, nil, "circuits")
 	v.Error = message
 	page := consoleCircuitsView{Circuits: list, Form: form}
+	if page.Deleted, err = s.removedOf(r, outflank.RemovedCircuit, principal(r)); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	for _, c := range []circuit.Rules{circuit.EGP, circuit.BOFGP} {
 		page.Rules = append(page.Rules, circuitRules{ID: string(c), Name: outflank.CircuitRulesName(c)})
 	}
@@ -102,6 +108,8 @@ type consoleCircuitView struct {
 	Players []outflank.CircuitStanding
 	Tied    []outflank.CircuitStanding
 	Log     []outflank.CircuitEvent
+	// Undo is the change an undo reverts, nil when none may be.
+	Undo *outflank.CircuitEvent
 	// Form is what was typed in a refused form.
 	Form circuitChangeForm
 }
@@ -154,10 +162,10 @@ func (s *Server) circuitPage(w http.ResponseWriter, r *http.Request, status int,
 		}
 		page.Players = slices.Clone(table.Standings)
 		slices.SortStableFunc(page.Players, func(a, b outflank.CircuitStanding) int { return strings.Compare(a.Ref, b.Ref) })
-		for _, st := range table.Standings {
-			if st.Undecided {
-				page.Tied = append(page.Tied, st)
-			}
+		// Those tied without the decision: a recorded one may be replaced.
+		if page.Tied, err = outflank.TiedForFirst(ctx, s.store, c); err != nil {
+			s.fail(w, r, err)
+			return
 		}
 	}
 	all, err := s.store.Tournaments(ctx)
@@ -183,6 +191,7 @@ func (s *Server) circuitPage(w http.ResponseWriter, r *http.Request, status int,
 		s.fail(w, r, err)
 		return
 	}
+	page.Undo, _ = outflank.CircuitUndoTarget(slug, page.Log)
 	v.Error, v.Page = message, page
 	s.consolePage(w, r, status, "console-circuit", c.Name, v)
 }

@@ -20,6 +20,9 @@ type adminHomeView struct {
 	Rules       []rules.ID
 	New         newTournamentForm
 	PlayerDB    *outflank.PlayerDBInfo
+	// Removed are the records of removed tournaments the user directs,
+	// to restore.
+	Removed []outflank.Removal
 }
 
 // newTournamentForm is the creation form as typed, kept when refused.
@@ -54,6 +57,10 @@ func (s *Server) adminHome(w http.ResponseWriter, r *http.Request, status int, m
 				return
 			}
 			page.Tournaments = append(page.Tournaments, report.TournamentLineOf(t))
+		}
+		if page.Removed, err = s.removedOf(r, outflank.RemovedTournament, p); err != nil {
+			s.fail(w, r, err)
+			return
 		}
 		if p.IsAdmin() && s.playerDB != nil {
 			page.PlayerDB, _ = s.playerDB.PlayerDBInfo(r.Context())

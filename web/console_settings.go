@@ -85,11 +85,19 @@ func (s *Server) handleSaveSettings(w http.ResponseWriter, r *http.Request) {
 	} else if len(t.Rounds) > 0 {
 		system = nil // kept
 	}
-	if len(t.Rounds) > 0 && (r.FormValue("rated_only") != "" || r.FormValue("system_only") != "") {
-		// Round 1 is paired: the page sends the rated-games fields alone.
-		form.Name, form.Date, form.Rules, form.Rounds, form.Minutes = t.Name, t.Date, string(t.Rules), strconv.Itoa(t.Settings.Rounds), strconv.Itoa(t.Settings.Minutes)
+	if len(t.Rounds) > 0 {
+		// Round 1 is paired: the page no longer sends the rounds and the
+		// time, which are fixed (a change sent anyway is refused), and the
+		// system's form sends the system alone; what is not sent is kept.
+		stored := settingsView{Name: t.Name, Date: t.Date, Rules: string(t.Rules), Rounds: strconv.Itoa(t.Settings.Rounds), Minutes: strconv.Itoa(t.Settings.Minutes)}
 		if t.Settings.RoundsByPlan {
-			form.Rounds = ""
+			stored.Rounds = ""
+		}
+		for field, v := range map[string][2]*string{"name": {&form.Name, &stored.Name}, "date": {&form.Date, &stored.Date}, "rules": {&form.Rules, &stored.Rules},
+			"rounds": {&form.Rounds, &stored.Rounds}, "minutes": {&form.Minutes, &stored.Minutes}} {
+			if _, sent := r.PostForm[field]; !sent || r.FormValue("system_only") != "" {
+				*v[0] = *v[1]
+			}
 		}
 	}
 	again := func(status int, message string) { s.settingsPage(w, r, t, status, message, form) }

@@ -46,14 +46,15 @@ func TestBrowserSettingsRated_BOFRatings1(t *testing.T) {
 		}
 		photograph(t, tab, dir, fmt.Sprintf("console-home-unrated-%d", width))
 	}
-	// After round 1 (the Spring Open's), the rated fields and the button
-	// are enabled, the rest disabled.
+	// After round 1 (the Spring Open's), the rounds and the minutes are
+	// disabled, the rest enabled (issue 26: the name, date, place and
+	// ruleset may change at any time).
 	site.pairedRound(t, 4)
 	if err := chromedp.Do(tab, chromedp.Navigate(site.url+"/t/open/admin/settings"), chromedp.WaitVisible(chromedp.CSS(`select[name="told"]`))); err != nil {
 		t.Fatal(err)
 	}
 	enabled := run(t, tab, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("form.grid input:not([type=hidden]), form.grid select, form.grid button")).filter(function (el) { return !el.matches(":disabled"); }).map(function (el) { return el.name || el.textContent; })`))
-	if strings.Join(enabled, " ") != "place clocks told elo_sender Save" {
+	if strings.Join(enabled, " ") != "name rules date place clocks told elo_sender Save confirm_slug Remove this tournament" {
 		t.Errorf("after round 1 the enabled fields are %v", enabled)
 	}
 }

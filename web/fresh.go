@@ -2,7 +2,9 @@ package web
 
 import (
 	"context"
+	"maps"
 	"net/http"
+	"slices"
 	"sync"
 )
 
@@ -50,12 +52,23 @@ func (s *Server) catchUp(ctx context.Context) {
 			return
 		}
 	}
+	// The tournaments the site knows before the read: each was stored
+	// before it, so one the read lacks was removed (by this write, or
+	// another); one created meanwhile is not among them, and stays.
+	s.mu.RLock()
+	known := slices.Collect(maps.Keys(s.versions))
+	s.mu.RUnlock()
 	versions, err := vr.Versions(context.WithoutCancel(ctx))
 	if err != nil {
 		s.log.Warn("reading the versions after a write", "err", err)
 		return
 	}
 	s.advance(versions)
+	for _, slug := range known {
+		if _, ok := versions[slug]; !ok {
+			s.forget(slug)
+		}
+	}
 }
 
 // freshWriter calls catchUp once, before the answer's head is written.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"outflank"
 	"outflank/report"
 	"outflank/words"
 )
@@ -33,6 +34,7 @@ var templateFuncs = template.FuncMap{
 	"rules":    rulesName,
 	"title":    titleWords,
 	"ordinal":  ordinal,
+	"keyName":  outflank.CircuitKeyName,
 	"mark":     markWords,
 	// plural says a count: "1 player", "3 players" (package words).
 	"plural": plural,

@@ -191,6 +191,15 @@ func (s *Server) Watch(ctx context.Context) error {
 				changed[slug] = v
 			}
 		}
+		// A tournament the feed had and has no more was removed (issue
+		// 26): its pages go with it. One this server created since the
+		// feed's last report is not in told, and stays.
+		for slug, v := range told {
+			if _, ok := versions[slug]; !ok {
+				s.forget(slug)
+				changed[slug] = v + 1
+			}
+		}
 		told = maps.Clone(versions)
 		pub.add(changed)
 	})
@@ -212,6 +221,14 @@ func (s *Server) advance(fresh map[string]int64) {
 			s.versions[slug] = v
 		}
 	}
+}
+
+// forget drops the version of a tournament removed: its pages are then
+// not found, until it is restored with a later version.
+func (s *Server) forget(slug string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.versions, slug)
 }
 
 // ready waits, briefly, for the feed's first versions, and reports

@@ -23,6 +23,10 @@ var circuitCommands = map[string]command{
 	"link":      {usage: circuitLinkUsage, help: "record that two players of a circuit are one person (audited)", run: runCircuitLink},
 	"decide":    {usage: circuitDecideUsage, help: "record the play-off or coin toss that decides a tied winner (BOF GP 6; audited)", run: runCircuitDecide},
 	"log":       {usage: circuitLogUsage, help: "the circuit's changes: who added, removed, linked, decided", run: runCircuitLog},
+	"unlink":    {usage: circuitUnlinkUsage, help: "take back a link: two players again (audited)", run: runCircuitUnlink},
+	"undo":      {usage: circuitUndoUsage, help: "undo the circuit's last change (audited)", run: runCircuitUndo},
+	"delete":    {usage: circuitDeleteUsage, help: "delete a circuit, keeping a record of it with its log (asks for the slug again)", run: runCircuitDelete},
+	"restore":   {usage: circuitRestoreUsg, help: "bring a deleted circuit back from its record", run: runCircuitRestore},
 }
 
 func runCircuit(e *env, args []string) error {

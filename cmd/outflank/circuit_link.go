@@ -13,7 +13,41 @@ const (
 	circuitLinkUsage   = "circuit link SLUG PLAYER-A PLAYER-B"
 	circuitDecideUsage = "circuit decide SLUG --winner PLAYER --reason TEXT"
 	circuitLogUsage    = "circuit log SLUG [--json]"
+	circuitUnlinkUsage = "circuit unlink SLUG PLAYER"
+	circuitUndoUsage   = "circuit undo SLUG"
 )
+
+// runCircuitUnlink takes back the link that merged PLAYER into another.
+func runCircuitUnlink(e *env, args []string) error {
+	fs := e.newFlags("circuit unlink", circuitUnlinkUsage)
+	slug, rest, err := e.parseSlug(fs, args, 1, circuitUnlinkUsage)
+	if err != nil {
+		return err
+	}
+	return e.withStore(func(ctx context.Context, db database) error {
+		if err := outflank.UnlinkCircuitPlayer(ctx, db, slug, rest[0]); err != nil {
+			return err
+		}
+		e.printf(e.stdout, "unlinked %s: two players again in circuit %s\n", rest[0], slug)
+		return nil
+	})
+}
+
+func runCircuitUndo(e *env, args []string) error {
+	fs := e.newFlags("circuit undo", circuitUndoUsage)
+	slug, _, err := e.parseSlug(fs, args, 0, circuitUndoUsage)
+	if err != nil {
+		return err
+	}
+	return e.withStore(func(ctx context.Context, db database) error {
+		summary, err := outflank.UndoCircuitChange(ctx, db, slug)
+		if err != nil {
+			return err
+		}
+		e.printf(e.stdout, "circuit %s: %s\n", slug, summary)
+		return nil
+	})
+}
 
 // runCircuitLink merges B into A: the standings then show one player,
 // named as A.

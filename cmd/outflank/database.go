@@ -18,6 +18,7 @@ type database interface {
 	outflank.PlayerDirectory
 	outflank.CircuitStore
 	outflank.Members
+	outflank.Removals
 }
 
 // fileDatabase is what only a database in a file has: its path, and

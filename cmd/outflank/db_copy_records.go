@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"reflect"
@@ -167,8 +168,8 @@ func (c *dbCopy) restoreAccounts(ctx context.Context, arc outflank.RecordsArchiv
 // sameCircuitLogs compares two circuit logs, their times as instants.
 func sameCircuitLogs(a, b []outflank.CircuitEvent) bool {
 	return slices.EqualFunc(a, b, func(x, y outflank.CircuitEvent) bool {
-		same := x.At.Equal(y.At)
-		x.At = y.At
-		return same && x == y
+		same := x.At.Equal(y.At) && bytes.Equal(x.Before, y.Before)
+		x.At, x.Before, y.Before = y.At, nil, nil
+		return same && reflect.DeepEqual(x, y)
 	})
 }

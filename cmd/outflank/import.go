@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -55,7 +56,16 @@ func runImport(e *env, args []string) error {
 	var t *outflank.Tournament
 	var warnings []string
 	if isJSON {
-		t, err = exchange.ReadJSON(in)
+		var data []byte
+		if data, err = io.ReadAll(in); err == nil {
+			if exchange.HasLog(data) {
+				if err := in.overLimit(); err != nil {
+					return err
+				}
+				return e.importRecord(path, data, *slug)
+			}
+			t, err = exchange.ReadJSON(bytes.NewReader(data))
+		}
 	} else {
 		id := rules.Custom
 		if *ruleset != "" {
@@ -179,4 +189,30 @@ func putBack(t *outflank.Tournament) string {
 		return ""
 	}
 	return ", " + strings.Join(what, " and ") + " put back from the player lines"
+}
+
+// importRecord stores a tournament file that carries its audit log (the
+// record 'remove -o' writes) whole: the same log, with its ids and hashes,
+// verified before anything is stored.
+func (e *env) importRecord(path string, data []byte, slug string) error {
+	rec, err := exchange.DecodeRecord(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	t := rec.Tournament
+	if slug != "" && slug != t.Slug {
+		return outflank.Errorf(outflank.EINVALID, "%s carries the audit log of %s, whose slug is part of its hashes: import it without --slug, as %s", path, t.Slug, t.Slug)
+	}
+	return e.withNewStore(func(ctx context.Context, db database) error {
+		arc, ok := db.(outflank.Archive)
+		if !ok {
+			return outflank.Errorf(outflank.EINVALID, "this database cannot keep a log as recorded")
+		}
+		if err := arc.Restore(ctx, rec); err != nil {
+			return err
+		}
+		e.printf(e.stdout, "imported %s (%s) with its whole log: %s, last hash %s ('outflank log %s --verify' checks it)\n",
+			t.Slug, t.Name, words.Count(len(rec.Events), "log entry"), rec.Head, t.Slug)
+		return nil
+	})
 }
