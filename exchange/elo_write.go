@@ -32,6 +32,9 @@ func WriteELO(w io.Writer, t *outflank.Tournament) error {
 	if d, err := time.Parse(time.DateOnly, t.Date); err == nil {
 		f.DateFrom = wof.Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
 	}
+	if d, err := time.Parse(time.DateOnly, t.Settings.LastDay); err == nil {
+		f.DateTo = wof.Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
+	}
 	ids := map[int]int{}
 	totals := t.Totals(0)
 	// Players in final ranking order, as the rating list expects.

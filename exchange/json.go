@@ -52,6 +52,7 @@ type fileSettings struct {
 	Clocks             *string  `json:"clocks,omitempty"`
 	Told               *string  `json:"told_rated,omitempty"`
 	ContactNations     *string  `json:"contact_nations,omitempty"`
+	LastDay            *string  `json:"last_day,omitempty"`
 }
 
 type fileRound struct {
@@ -95,7 +96,7 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed,
 			Absence: optional(s.Absence), ELOSender: optional(s.ELOSender), ELOCountry: optional(s.ELOCountry),
 			JudgeConfirm: optional(s.JudgeConfirm), Place: optional(s.Place), Clocks: optional(s.Clocks), Told: optional(s.Told),
-			ContactNations: optional(s.ContactNations)},
+			ContactNations: optional(s.ContactNations), LastDay: optional(s.LastDay)},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -182,6 +183,9 @@ func optional[T comparable](v T) *T {
 }
 
 func (s fileSettings) applyTo(dst *outflank.Settings) {
+	if s.LastDay != nil {
+		dst.LastDay = *s.LastDay
+	}
 	if s.RoundsByPlan != nil {
 		dst.RoundsByPlan = *s.RoundsByPlan
 	}
