@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"outflank"
@@ -90,7 +89,7 @@ func runCircuitAdd(e *env, args []string) error {
 		warnings, err := outflank.AddCircuitTournamentsForced(ctx, db, db, slug, tours, *force)
 		if err != nil {
 			if outflank.ErrorCode(err) == outflank.EINVALID && strings.Contains(err.Error(), "another federation's") {
-				return fmt.Errorf("%w (--force REASON)", err)
+				return outflank.Errorf(outflank.EINVALID, "%s (--force REASON)", outflank.ErrorMessage(err))
 			}
 			return err
 		}
