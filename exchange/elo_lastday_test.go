@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"outflank"
 	"outflank/rules"
 )
 
@@ -56,5 +57,49 @@ func TestELOTwoDayDateKept(t *testing.T) {
 	}
 	if tour.Settings.LastDay != "" || !strings.Contains(strings.Join(warnings, "\n"), "last day") {
 		t.Errorf("last day %q, warnings %q", tour.Settings.LastDay, warnings)
+	}
+}
+
+// TestELONewPlayersNeedTheirIDs: an .ELO file is refused while a player
+// has no WOF id, naming him and saying how to give one; no id is made up
+// (issue 26, 4: +900000+n, an id no file of the archive uses). A new
+// player with the id his federation gave him is written "+ID", as the
+// archive's new players are, and read back new.
+func TestELONewPlayersNeedTheirIDs(t *testing.T) {
+	tour, err := outflank.NewTournament("club", "Club night", "2026-05-01", rules.BOFRegional, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []outflank.Player{{Name: "LEADER, Imre", WOFID: 79}, {Name: "GAMBLE, Daniel"}} {
+		if _, err := tour.AddPlayer(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	err = WriteELO(&b, tour)
+	if err == nil || !strings.Contains(err.Error(), "#2 GAMBLE, Daniel") || !strings.Contains(err.Error(), "--wof-id") || b.Len() > 0 {
+		t.Fatalf("a player without an id: %v\n%s", err, b.String())
+	}
+	if strings.Contains(err.Error(), "900") {
+		t.Errorf("the refusal names a made-up id: %v", err)
+	}
+	tour.Players[1].WOFID, tour.Players[1].NewToWOF = 100041, true
+	if err := WriteELO(&b, tour); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "%_% +100041, GAMBLE, Daniel,") || !strings.Contains(b.String(), "%_%      79, LEADER, Imre,") {
+		t.Errorf("player lines:\n%s", b.String())
+	}
+	back, _, err := ReadELO(&b, rules.BOFRegional, "club.ELO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range back.Players {
+		if p.NewToWOF != (p.WOFID == 100041) {
+			t.Errorf("read back %s, WOF %d, new %v", p.Name, p.WOFID, p.NewToWOF)
+		}
 	}
 }

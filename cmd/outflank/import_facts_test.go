@@ -253,3 +253,62 @@ func TestCircuitRefusesAnotherFederationsRuleset(t *testing.T) {
 		t.Errorf("standings say nothing of the tournament not finished: %s", errOut)
 	}
 }
+
+// playersCSVWithIDs is playersCSV with a WOF id for each player (100000 +
+// his number): an .ELO file needs every player's (exchange.NoWOFID).
+func playersCSVWithIDs(n int) string {
+	lines := strings.Split(strings.TrimSuffix(playersCSV(n), "\n"), "\n")
+	lines[0] += ",wof_id"
+	for i := 1; i < len(lines); i++ {
+		lines[i] += "," + itoa(100000+i)
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// TestNewPlayersKeepTheirMark: the .ELO export never makes up an id (issue
+// 26, 4: +900000+n): a player without one is refused, named, with how to
+// give him one. The id a federation gives a new player (player edit
+// --wof-id) keeps him marked new, "+ID", as the archive's new players are
+// (Hampshire 2018: +100041 GAMBLE), until the WOF's player database lists
+// him: then he is written without the mark.
+func TestNewPlayersKeepTheirMark(t *testing.T) {
+	path := filepath.Join(shareddata.Dir(t, "wof/results"), "2018", "20180519_Hampshire_Regional.ELO")
+	joueurs := filepath.Join(shareddata.Dir(t, "wof"), "joueurs.txt")
+	db := testDatabase(t, "n.db")
+	must(t, "--db", db, "import", path, "--rules", "bof-regional", "--slug", "ha")
+	if elo := must(t, "--db", db, "export", "ha", "--format", "elo"); !strings.Contains(elo, "%_% +100041, GAMBLE, Daniel,") {
+		t.Errorf("the file's new player is not written new:\n%s", elo)
+	}
+	must(t, "--db", db, "player", "edit", "ha", "GAMBLE, Daniel", "--wof-id", "100080")
+	if elo := must(t, "--db", db, "export", "ha", "--format", "elo"); !strings.Contains(elo, "%_% +100080, GAMBLE, Daniel,") {
+		t.Errorf("the federation's id lost the new player's mark:\n%s", elo)
+	}
+
+	must(t, "--db", db, "new", "club", "--name", "Club night", "--rules", "bof-regional", "--date", "2026-05-01")
+	must(t, "--db", db, "player", "add", "club", "--name", "LEADER, Imre", "--wof-id", "79")
+	must(t, "--db", db, "player", "add", "club", "--name", "NEW, Kid")
+	code, out, errOut := runMain(t, "", "--db", db, "export", "club", "--format", "elo")
+	if code != 1 || out != "" || !strings.Contains(errOut, "#2 NEW, Kid") || !strings.Contains(errOut, "--wof-id N") || strings.Contains(errOut, "900") {
+		t.Errorf("export with a player without an id: exit %d, %q, %s", code, out, errOut)
+	}
+	must(t, "--db", db, "player", "edit", "club", "NEW, Kid", "--wof-id", "100090")
+	if elo := must(t, "--db", db, "export", "club", "--format", "elo"); !strings.Contains(elo, "%_% +100090, NEW, Kid,") {
+		t.Errorf("the new player's id:\n%s", elo)
+	}
+	must(t, "--db", db, "player", "edit", "club", "NEW, Kid", "--new=false")
+	if elo := must(t, "--db", db, "export", "club", "--format", "elo"); strings.Contains(elo, "+100090") {
+		t.Errorf("--new=false kept the mark:\n%s", elo)
+	}
+
+	// The WOF's database of May 2026 lists GAMBLE (100041): the WOF knows
+	// him now, and an id it lists given by hand is no new player's.
+	must(t, "--db", db, "playerdb", "load", joueurs)
+	must(t, "--db", db, "import", path, "--rules", "bof-regional", "--slug", "ha2")
+	if elo := must(t, "--db", db, "export", "ha2", "--format", "elo"); strings.Contains(elo, "+100041") || !strings.Contains(elo, " 100041, GAMBLE, Daniel,") {
+		t.Errorf("a player the WOF lists is still written new:\n%s", elo)
+	}
+	must(t, "--db", db, "player", "edit", "ha", "GAMBLE, Daniel", "--wof-id", "100041")
+	if log := must(t, "--db", db, "log", "ha"); !strings.Contains(log, "WOF id 100080 → 100041; new to the WOF yes → no") {
+		t.Errorf("the log of the edit:\n%s", log)
+	}
+}
