@@ -120,6 +120,7 @@ func readELO(r io.Reader, id rules.ID, path, slug string) (*eloBuilder, error) {
 			t.Settings.LastDay = ""
 		}
 	}
+	t.Settings.Record = true
 	b.checks = b.checkHeader()
 	return b, nil
 }

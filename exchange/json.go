@@ -53,6 +53,7 @@ type fileSettings struct {
 	Told               *string  `json:"told_rated,omitempty"`
 	ContactNations     *string  `json:"contact_nations,omitempty"`
 	LastDay            *string  `json:"last_day,omitempty"`
+	Record             *bool    `json:"record,omitempty"`
 }
 
 type fileRound struct {
@@ -96,7 +97,7 @@ func WriteJSON(w io.Writer, t *outflank.Tournament) error {
 			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed,
 			Absence: optional(s.Absence), ELOSender: optional(s.ELOSender), ELOCountry: optional(s.ELOCountry),
 			JudgeConfirm: optional(s.JudgeConfirm), Place: optional(s.Place), Clocks: optional(s.Clocks), Told: optional(s.Told),
-			ContactNations: optional(s.ContactNations), LastDay: optional(s.LastDay)},
+			ContactNations: optional(s.ContactNations), LastDay: optional(s.LastDay), Record: optional(s.Record)},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -185,6 +186,9 @@ func optional[T comparable](v T) *T {
 func (s fileSettings) applyTo(dst *outflank.Settings) {
 	if s.LastDay != nil {
 		dst.LastDay = *s.LastDay
+	}
+	if s.Record != nil {
+		dst.Record = *s.Record
 	}
 	if s.RoundsByPlan != nil {
 		dst.RoundsByPlan = *s.RoundsByPlan

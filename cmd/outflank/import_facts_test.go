@@ -312,3 +312,50 @@ func TestNewPlayersKeepTheirMark(t *testing.T) {
 		t.Errorf("the log of the edit:\n%s", log)
 	}
 }
+
+// TestImportedRecordIsFinished: an .ELO file is the record of an event
+// that is over. Imported under the EGP's rules without the final its
+// ruleset plans (not played, or not in the file), it is finished, not
+// "in play" on the home page (the state 'list' shares with it), and its
+// status says which matches the file lacks (issue 26, 3). A two-day date
+// keeps its last day.
+func TestImportedRecordIsFinished(t *testing.T) {
+	const file = `%%Tournament: Small EGP
+%%Country: Belgium
+%%Date: 06/06/2026 - 07/06/2026
+%%Sender: Belgian Othello Federation
+%_% 1001, ONE, Ann, BEL, 3, 150
+%_% 1002, TWO, Bob, BEL, 2, 130
+%_% 1003, THREE, Cy, BEL, 1, 110
+%_% 1004, FOUR, Di, BEL, 0, 90
+%Round: 1
+1001 (40)>(24) 1004 B
+1002 (40)>(24) 1003 B
+%Round: 2
+1001 (40)>(24) 1003 B
+1002 (40)>(24) 1004 B
+%Round: 3
+1001 (40)>(24) 1002 B
+1003 (40)>(24) 1004 B
+`
+	db := testDatabase(t, "r.db")
+	must(t, "--db", db, "import", writeFile(t, "small.ELO", file), "--rules", "egp", "--slug", "small")
+	var list struct {
+		Tournaments []struct {
+			Slug  string `json:"slug"`
+			State string `json:"state"`
+		} `json:"tournaments"`
+	}
+	if err := json.Unmarshal([]byte(must(t, "--db", db, "list", "--json")), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list.Tournaments) != 1 || list.Tournaments[0].State != "finished" {
+		t.Errorf("the imported record's state: %+v", list.Tournaments)
+	}
+	if status := must(t, "--db", db, "status", "small"); !strings.Contains(status, "the event is over, as its result file records it") || !strings.Contains(status, "final") {
+		t.Errorf("status:\n%s", status)
+	}
+	if elo := must(t, "--db", db, "export", "small", "--format", "elo"); !strings.Contains(elo, "%%Date: 06/06/2026 - 07/06/2026\n") {
+		t.Errorf("the two-day date exported:\n%s", elo)
+	}
+}
