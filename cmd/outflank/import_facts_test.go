@@ -358,4 +358,12 @@ func TestImportedRecordIsFinished(t *testing.T) {
 	if elo := must(t, "--db", db, "export", "small", "--format", "elo"); !strings.Contains(elo, "%%Date: 06/06/2026 - 07/06/2026\n") {
 		t.Errorf("the two-day date exported:\n%s", elo)
 	}
+	// A director may still play the final here: once begun, the status
+	// is the final's.
+	must(t, "--db", db, "pair", "small")
+	must(t, "--db", db, "result", "small", "4", "1", "40-24")
+	must(t, "--db", db, "result", "small", "5", "2", "40-24")
+	if status := must(t, "--db", db, "status", "small"); !strings.Contains(status, "final, game 2") {
+		t.Errorf("status with the final begun:\n%s", status)
+	}
 }
