@@ -20,8 +20,19 @@ func CircuitName(r circuit.Rules, year int) string {
 }
 
 // AddCircuitTournaments adds tournaments of the database to circuit slug.
-// The warnings name those played outside the circuit's year.
+// The warnings name those played outside the circuit's year and those not
+// finished.
 func AddCircuitTournaments(ctx context.Context, cs CircuitStore, ts Store, slug string, tours []string) ([]string, error) {
+	return AddCircuitTournamentsForced(ctx, cs, ts, slug, tours, "")
+}
+
+// AddCircuitTournamentsForced is AddCircuitTournaments that, given the
+// reason force, adds a tournament of another federation's ruleset all the
+// same (recorded in the circuit's log with the reason). Without it such a
+// tournament is refused (ForeignRuleset). A tournament not finished is
+// added with a warning: a circuit is published during its year, and its
+// points from that tournament are provisional until it ends.
+func AddCircuitTournamentsForced(ctx context.Context, cs CircuitStore, ts Store, slug string, tours []string, force string) ([]string, error) {
 	list, err := ts.Tournaments(ctx)
 	if err != nil {
 		return nil, err
@@ -30,7 +41,9 @@ func AddCircuitTournaments(ctx context.Context, cs CircuitStore, ts Store, slug 
 	for _, t := range list {
 		known[t.Slug] = t
 	}
+	force = strings.Join(strings.Fields(force), " ")
 	var year int
+	var forced []string
 	err = cs.UpdateCircuit(ctx, slug, CircuitAdd, func(c *Circuit) (string, error) {
 		year = c.Year
 		for _, s := range tours {
@@ -41,8 +54,18 @@ func AddCircuitTournaments(ctx context.Context, cs CircuitStore, ts Store, slug 
 			if err := c.AddTournament(t); err != nil {
 				return "", err
 			}
+			if err := c.ForeignRuleset(t); err != nil {
+				if force == "" {
+					return "", err
+				}
+				forced = append(forced, fmt.Sprintf("%s (rules %s)", s, t.Rules))
+			}
 		}
-		return fmt.Sprintf("added %s", strings.Join(tours, ", ")), nil
+		summary := fmt.Sprintf("added %s", strings.Join(tours, ", "))
+		if len(forced) > 0 {
+			summary += fmt.Sprintf("; forced, though not under the circuit's rules: %s, because %s", strings.Join(forced, ", "), force)
+		}
+		return summary, nil
 	})
 	if err != nil {
 		return nil, err
@@ -52,8 +75,35 @@ func AddCircuitTournaments(ctx context.Context, cs CircuitStore, ts Store, slug 
 		if d := known[s].Date; len(d) >= 4 && d[:4] != strconv.Itoa(year) {
 			warnings = append(warnings, fmt.Sprintf("tournament %s was played on %s, not in the circuit's year %d", s, d, year))
 		}
+		if w, err := unfinished(ctx, ts, s); err != nil {
+			return warnings, err
+		} else if w != "" {
+			warnings = append(warnings, w)
+		}
 	}
 	return warnings, nil
+}
+
+// unfinished warns, loudly, of a circuit's tournament not finished: the
+// places it gives are those of its standings so far, not its order of
+// finish, and so are its circuit points.
+func unfinished(ctx context.Context, ts Store, slug string) (string, error) {
+	t, err := ts.Tournament(ctx, slug)
+	if err != nil {
+		return "", err
+	}
+	return unfinishedWarning(t), nil
+}
+
+// unfinishedWarning is unfinished for a tournament loaded.
+func unfinishedWarning(t *Tournament) string {
+	if len(t.Players) == 0 {
+		return fmt.Sprintf("TOURNAMENT NOT FINISHED: %s has no players yet: it gives no circuit points until it is played", t.Slug)
+	}
+	if t.Status().Done {
+		return ""
+	}
+	return fmt.Sprintf("TOURNAMENT NOT FINISHED: %s is not finished: the circuit points it gives are those of its standings so far, provisional until it ends", t.Slug)
 }
 
 // RemoveCircuitTournaments takes tournaments out of circuit slug.

@@ -272,6 +272,11 @@ func LoadCircuit(ctx context.Context, cs CircuitStore, ts Store, slug string) (*
 	if err != nil {
 		return nil, nil, err
 	}
+	for _, t := range tours {
+		if w := unfinishedWarning(t); w != "" {
+			table.Warnings = append(table.Warnings, w)
+		}
+	}
 	return c, table, nil
 }
 

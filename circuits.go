@@ -110,6 +110,20 @@ func (c *Circuit) AddTournament(t TournamentSummary) error {
 	return nil
 }
 
+// ForeignRuleset refuses a tournament of another federation's ruleset in
+// an EGP circuit: the EGP is a set of tournaments organised under the
+// EGP's rules (EGP I.1, I.2.1), so a WOC, AOF or BOF event gives no EGP
+// points unless the secretary says why it should (a forced addition). A
+// custom event, whose ruleset is nobody's (an .ELO file imported without
+// --rules), is accepted: its order of finish is its final list. A BOF
+// Grand Prix takes Regionals only, which AddTournament checks.
+func (c *Circuit) ForeignRuleset(t TournamentSummary) error {
+	if c.Rules != circuit.EGP || t.Rules == rules.EGP || t.Rules == rules.Custom {
+		return nil
+	}
+	return Errorf(EINVALID, "tournament %s has rules %s, another federation's: an EGP circuit counts the tournaments played under EGP rules (EGP I.1, I.2.1), whose finals decide the places; import it under the EGP's rules, or give the reason it counts all the same to add it anyway", t.Slug, t.Rules)
+}
+
 // RemoveTournament takes a tournament out of the circuit.
 func (c *Circuit) RemoveTournament(slug string) error {
 	i := slices.Index(c.Tournaments, slug)

@@ -18,6 +18,10 @@ type PlayerEdit struct {
 	// II.7.1), or out of it; Additional marks the additional player (WOC
 	// II.2), or unmarks him.
 	Seeded, Additional *bool
+	// NewToWOF marks the player new to the WOF (written "+ID" in the .ELO
+	// file) or unmarks him; nil keeps the mark as a WOF id given says
+	// (EditPlayer).
+	NewToWOF *bool
 }
 
 // EditPlayer corrects the registration of player id with edit, under the
@@ -46,8 +50,19 @@ func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
 		q.Rating = *edit.Rating
 	}
 	if edit.WOFID != nil {
+		// An id given to a player new to the WOF, or to one who had none,
+		// is the one his federation gives a new player (BOF's 1000xx):
+		// he stays new, "+ID" in the .ELO file, until the WOF lists him,
+		// as the archive's new players are; an id corrected to another
+		// of a listed player is no new player's.
 		q.WOFID = *edit.WOFID
-		q.NewToWOF = false
+		q.NewToWOF = q.WOFID != 0 && (p.NewToWOF || p.WOFID == 0)
+	}
+	if edit.NewToWOF != nil {
+		if *edit.NewToWOF && q.WOFID == 0 {
+			return "", Errorf(EINVALID, "%s has no WOF id: give him the one his federation gives a new player to mark him new to the WOF", t.Describe(id))
+		}
+		q.NewToWOF = *edit.NewToWOF
 	}
 	if edit.Seeded != nil {
 		// Group A only decides the first round's draw (WOC II.7.1: "the
@@ -98,6 +113,7 @@ func (t *Tournament) EditPlayer(id int, edit PlayerEdit) (string, error) {
 	field("born", p.Born, q.Born)
 	field("team", p.Team, q.Team)
 	field("WOF id", p.WOFID, q.WOFID)
+	field("new to the WOF", yesNo(p.NewToWOF), yesNo(q.NewToWOF))
 	field("citizenship", p.Citizenship, q.Citizenship)
 	field("resident since", p.ResidentSince, q.ResidentSince)
 	field("chairman's exemption (BOF National 13)", p.Exemption, q.Exemption)

@@ -89,6 +89,16 @@ type Settings struct {
 	// nation is taken to be a Federation. (A string keeps Settings
 	// comparable.)
 	ContactNations string `json:"contact_nations,omitempty"`
+	// LastDay is the event's last day, YYYY-MM-DD, when it lasts more
+	// than one (the tournament's Date is its first): the second date of
+	// an .ELO file's "%%Date: 06/06/2026 - 07/06/2026", which its export
+	// writes back. "" for a one-day event.
+	LastDay string `json:"last_day,omitempty"`
+	// Record marks an event imported from its .ELO result file, the
+	// record of an event that is over: once every game it holds has its
+	// result, it is complete, although stages its ruleset plans (a
+	// final, playoffs) are not in the file (Tournament.recordOver).
+	Record bool `json:"record,omitempty"`
 }
 
 // Answers of the yes-or-no settings (Clocks, Told); "" is the default, yes.

@@ -96,7 +96,7 @@ func (p Progress) Label() string {
 func (t *Tournament) standingsInput(include func(*Round) bool) standing.Input {
 	in := standing.Input{
 		C: t.Settings.BrightwellC, HalfSquares: 32, ByeDiscs: t.Settings.ByeDiscs[0], AbsentDiscs: t.Settings.UnplayedDiscs[0],
-		Seed: t.Settings.DrawSeed, TieBreak: t.tieBreak(),
+		Seed: t.Settings.DrawSeed, TieBreak: t.tieBreak(), DrawInOrder: t.Settings.Record,
 	}
 	if t.Settings.BrightwellVariant == BrightwellFTD {
 		in.Variant = standing.FTD

@@ -81,6 +81,9 @@ func (t *Tournament) status() Step {
 		return Step{Headline: fmt.Sprintf("round %d of %d to pair ('outflank pair %s')", main+1, planned, t.Slug)}
 	}
 	k := t.knockout()
+	if s, over := t.recordOver(k); over {
+		return s
+	}
 	open := k.open()
 	for _, m := range open {
 		if m.Blocked != "" {

@@ -80,10 +80,28 @@ func (t *Tournament) validateHeader() error {
 	if err := checkDate(t.Date, "tournament date"); err != nil {
 		return err
 	}
+	if err := checkLastDay(t.Date, t.Settings.LastDay); err != nil {
+		return err
+	}
 	if _, ok := rules.Get(t.Rules); !ok {
 		return Errorf(EINVALID, "unknown ruleset %q: use one of %s", t.Rules, joinIDs())
 	}
 	return t.Settings.validate(t.Rules)
+}
+
+// checkLastDay accepts no last day, or a real day after the first, which
+// must be known.
+func checkLastDay(first, last string) error {
+	if last == "" {
+		return nil
+	}
+	if err := checkDate(last, "last day"); err != nil {
+		return err
+	}
+	if first == "" || last <= first {
+		return Errorf(EINVALID, "last day %s: it must come after the tournament's date (%s), the first day", last, first)
+	}
+	return nil
 }
 
 // checkDate accepts "" or a real calendar date written YYYY-MM-DD.

@@ -2,11 +2,13 @@ package director
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"outflank"
 	"outflank/member"
 	"outflank/rules"
+	"outflank/words"
 )
 
 // memberOf finds the federation's member record of p: the same WOF id
@@ -22,16 +24,8 @@ func memberOf(ctx context.Context, store outflank.Store, p outflank.Player) (m *
 	if err != nil {
 		return nil, false, err
 	}
-	// A WOF id match first: a namesake without one must not win.
-	for _, byID := range []bool{true, false} {
-		for i := range list {
-			m := &list[i]
-			if (m.WOFID != 0 && p.WOFID != 0) == byID && m.Is(&p) {
-				return m, true, nil
-			}
-		}
-	}
-	return nil, false, nil
+	m = matchMember(list, &p)
+	return m, m != nil, nil
 }
 
 // defaultFromMember fills in p's citizenship and residence from the member
@@ -58,4 +52,50 @@ func defaultFromMember(t *outflank.Tournament, p *outflank.Player, m *outflank.M
 		took = append(took, "resident in the UK since "+m.ResidentSince)
 	}
 	return strings.Join(took, ", ")
+}
+
+// FromMembers fills in, for every player of t (a tournament being
+// imported), the citizenship and residence not given, from the
+// federation's member record of the player, as Register does for 'player
+// add', so that the eligibility rules read what the records hold. It
+// returns how many players took something, and the log's words for it
+// ("" for none).
+func FromMembers(ctx context.Context, store outflank.Store, t *outflank.Tournament) (string, error) {
+	ms, ok := store.(outflank.Members)
+	if !ok {
+		return "", nil
+	}
+	list, err := ms.MemberList(ctx)
+	if err != nil || len(list) == 0 {
+		return "", err
+	}
+	n := 0
+	for i := range t.Players {
+		p := &t.Players[i]
+		if p.Citizenship != "" && p.ResidentSince != "" {
+			continue
+		}
+		if m := matchMember(list, p); m != nil && defaultFromMember(t, p, m) != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return "", nil
+	}
+	return fmt.Sprintf("; citizenship or residence of %s from the member records", words.Count(n, "player")), nil
+}
+
+// matchMember is memberOf's match among list: the same WOF id first, so
+// that a namesake without one does not win, then the same name and
+// country.
+func matchMember(list []outflank.Member, p *outflank.Player) *outflank.Member {
+	for _, byID := range []bool{true, false} {
+		for i := range list {
+			m := &list[i]
+			if (m.WOFID != 0 && p.WOFID != 0) == byID && m.Is(p) {
+				return m
+			}
+		}
+	}
+	return nil
 }

@@ -31,15 +31,22 @@ import (
 // that make them agree, saying so; every other difference is a warning
 // (checkHeader; docs/formats.md).
 func ReadELO(r io.Reader, id rules.ID, path string) (*outflank.Tournament, []string, error) {
-	b, err := readELO(r, id, path)
+	return ReadELOAs(r, id, path, "")
+}
+
+// ReadELOAs is ReadELO storing the tournament under slug ("" for one made
+// from the file's name), so that every hint its warnings give ("'outflank
+// result SLUG ...'") names the tournament as it will be stored.
+func ReadELOAs(r io.Reader, id rules.ID, path, slug string) (*outflank.Tournament, []string, error) {
+	b, err := readELO(r, id, path, slug)
 	if err != nil {
 		return nil, nil, err
 	}
 	return b.t, b.warnings, nil
 }
 
-// readELO is ReadELO, giving the builder with what the header check found.
-func readELO(r io.Reader, id rules.ID, path string) (*eloBuilder, error) {
+// readELO is ReadELOAs, giving the builder with what the header check found.
+func readELO(r io.Reader, id rules.ID, path, slug string) (*eloBuilder, error) {
 	f, warns, err := wof.Read(r)
 	if err != nil {
 		return nil, outflank.Errorf(outflank.EINVALID, "not a readable .ELO file: %v", err)
@@ -58,7 +65,10 @@ func readELO(r io.Reader, id rules.ID, path string) (*eloBuilder, error) {
 	if !f.DateFrom.IsZero() {
 		date = fmt.Sprintf("%04d-%02d-%02d", f.DateFrom.Year, f.DateFrom.Month, f.DateFrom.Day)
 	}
-	t, err := outflank.NewTournament(slugOf(path), name, date, id, 0)
+	if slug == "" {
+		slug = slugOf(path)
+	}
+	t, err := outflank.NewTournament(slug, name, date, id, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +114,14 @@ func readELO(r io.Reader, id rules.ID, path string) (*eloBuilder, error) {
 		}
 		*h.dst = v
 	}
+	if !f.DateTo.IsZero() && f.DateTo != f.DateFrom {
+		t.Settings.LastDay = fmt.Sprintf("%04d-%02d-%02d", f.DateTo.Year, f.DateTo.Month, f.DateTo.Day)
+		if err := t.Validate(); err != nil {
+			b.warn("%%%%Date: the last day %s left out: %s", f.DateTo, outflank.ErrorMessage(err))
+			t.Settings.LastDay = ""
+		}
+	}
+	t.Settings.Record = true
 	b.checks = b.checkHeader()
 	b.stageAdded()
 	return b, nil

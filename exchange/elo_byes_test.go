@@ -90,7 +90,7 @@ func elo(body string) string {
 // readTestELO imports text under id, failing the test on an error.
 func readTestELO(t *testing.T, text string, id rules.ID) (*outflank.Tournament, []string, []HeaderCheck) {
 	t.Helper()
-	b, err := readELO(strings.NewReader(text), id, "test.ELO")
+	b, err := readELO(strings.NewReader(text), id, "test.ELO", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func TestWriteELOHeader(t *testing.T) {
 			t.Fatal(err)
 		}
 		tour.Settings.Place = place
-		for _, p := range []outflank.Player{{Name: "Anna Berg", Country: "SWE"}, {Name: "Ben Berg", Country: "SWE"}} {
+		for _, p := range []outflank.Player{{Name: "Anna Berg", Country: "SWE", WOFID: 4001}, {Name: "Ben Berg", Country: "SWE", WOFID: 4002}} {
 			if _, err := tour.AddPlayer(p); err != nil {
 				t.Fatal(err)
 			}

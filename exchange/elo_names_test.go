@@ -79,8 +79,8 @@ func TestWriteELONames(t *testing.T) {
 		{", Solo", "SOLO", ""},
 		{"Berg,,, Anna", "BERG", "Anna"},
 	}
-	for _, w := range want {
-		if _, err := tour.AddPlayer(outflank.Player{Name: w.name}); err != nil {
+	for i, w := range want {
+		if _, err := tour.AddPlayer(outflank.Player{Name: w.name, WOFID: 100001 + i, NewToWOF: true}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -118,7 +118,7 @@ func TestWriteELOLegacyNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	tour.Name = "Old\nOpen\x1b[0m"
-	tour.Players = []outflank.Player{{ID: 1, Name: "Evil\x1b[31m, Red\nLine"}, {ID: 2, Name: "\x1b\x07"}}
+	tour.Players = []outflank.Player{{ID: 1, Name: "Evil\x1b[31m, Red\nLine", WOFID: 501}, {ID: 2, Name: "\x1b\x07", WOFID: 502}}
 	var b bytes.Buffer
 	if err := WriteELO(&b, tour); err != nil {
 		t.Fatalf("WriteELO: %v", err)
@@ -131,7 +131,7 @@ func TestWriteELOLegacyNames(t *testing.T) {
 	for _, p := range f.Players {
 		got[p.ID] = p.Surname + "|" + p.Firstname
 	}
-	if f.Tournament != "Old Open[0m" || len(got) != 2 || got[900001] != "EVIL[31M|Red Line" || got[900002] != "Player 2|" {
+	if f.Tournament != "Old Open[0m" || len(got) != 2 || got[501] != "EVIL[31M|Red Line" || got[502] != "Player 2|" {
 		t.Errorf("read back %q %v:\n%s", f.Tournament, got, b.String())
 	}
 }

@@ -22,6 +22,7 @@ import (
 // back in the rounds they were in. It returns the import.
 func eloRoundTrip(t *testing.T, tour *outflank.Tournament) (*outflank.Tournament, []string) {
 	t.Helper()
+	giveNewIDs(tour)
 	var out bytes.Buffer
 	if err := WriteELO(&out, tour); err != nil {
 		t.Fatal(err)
@@ -49,13 +50,10 @@ func eloRoundTrip(t *testing.T, tour *outflank.Tournament) (*outflank.Tournament
 	if g.Tournament != f.Tournament || g.Sender != f.Sender || g.Country != f.Country || g.DateFrom != f.DateFrom {
 		t.Errorf("exported again, the header is %q %q %q %v; first %q %q %q %v", g.Tournament, g.Sender, g.Country, g.DateFrom, f.Tournament, f.Sender, f.Country, f.DateFrom)
 	}
-	// A player is known by his WOF id, or the one the export made up.
+	// A player is known by his WOF id, and as new to the WOF or not.
 	name := func(x *outflank.Tournament, id int) string {
 		p, _ := x.Player(id)
-		if p.WOFID == 0 {
-			return fmt.Sprint(provisionalBase + p.ID)
-		}
-		return fmt.Sprint(p.WOFID)
+		return fmt.Sprint(p.WOFID, p.NewToWOF)
 	}
 	want, got := tour.Standings(0), back.Standings(0)
 	if len(got) != len(want) {
@@ -165,6 +163,18 @@ func TestELORoundTripLateArrival(t *testing.T) {
 		absent := slices.Equal(p.AbsentRounds, []int{1})
 		if strings.EqualFold(p.Name, late.Name) != absent {
 			t.Errorf("%s imported absent in %v; %s was late:\n%v", p.Name, p.AbsentRounds, late.Name, warnings)
+		}
+	}
+}
+
+// giveNewIDs gives each player of tour without a WOF id the one a
+// federation would give a player new to the WOF (BOF's are 1000xx), as
+// the director does before sending the .ELO file (WriteELO refuses a
+// player without one).
+func giveNewIDs(tour *outflank.Tournament) {
+	for i := range tour.Players {
+		if p := &tour.Players[i]; p.WOFID == 0 {
+			p.WOFID, p.NewToWOF = 100000+p.ID, true
 		}
 	}
 }

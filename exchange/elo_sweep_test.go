@@ -108,7 +108,7 @@ func sweep(t *testing.T, files []string) *sweepTally {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := readELO(f, rules.Custom, path)
+		b, err := readELO(f, rules.Custom, path, "")
 		f.Close()
 		if err != nil {
 			t.Errorf("%s: %v", path, err)

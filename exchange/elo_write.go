@@ -1,19 +1,15 @@
 package exchange
 
 import (
+	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"outflank"
 	"outflank/rules"
 	"outflank/wof"
 )
-
-// provisionalBase numbers the players an .ELO file must introduce as new
-// ("+ID"): a player without a WOF id is written +900000 plus their
-// tournament id, far from the ids the WOF has given so far, so the rating
-// officer can tell them apart.
-const provisionalBase = 900000
 
 // WriteELO writes t as a WOF .ELO rating file: the header (its %%Sender:
 // and %%Country: lines as ELOHeaderLines gives them, empty when it cannot:
@@ -26,11 +22,23 @@ const provisionalBase = 900000
 // results with unknown discs are written result-only ("ID > ID").
 // Every name can be written: eloNameFields makes the SURNAME and Firstname
 // fields of names with several commas or a "%".
+//
+// Every player line needs the player's id: a player new to the WOF is
+// written "+ID" with the id his federation gave him (player edit
+// --wof-id), as every new player of the WOF's archive is (BOF's
+// +100041, Italy's +40155...). An id is never made up: a tournament with a
+// player without one is refused (NoWOFID) until he has one.
 func WriteELO(w io.Writer, t *outflank.Tournament) error {
+	if err := NoWOFID(t); err != nil {
+		return err
+	}
 	sender, country := ELOHeaderLines(t)
 	f := &wof.File{Tournament: eloTournamentHeader(t.Name, t.Slug), Country: country, Sender: sender, Creator: "Outflank"}
 	if d, err := time.Parse(time.DateOnly, t.Date); err == nil {
 		f.DateFrom = wof.Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
+	}
+	if d, err := time.Parse(time.DateOnly, t.Settings.LastDay); err == nil {
+		f.DateTo = wof.Date{Year: d.Year(), Month: int(d.Month()), Day: d.Day()}
 	}
 	ids := map[int]int{}
 	totals := t.Totals(0)
@@ -38,9 +46,6 @@ func WriteELO(w io.Writer, t *outflank.Tournament) error {
 	for _, pid := range t.RankOrder() {
 		p, _ := t.Player(pid)
 		wofID, isNew := p.WOFID, p.NewToWOF
-		if wofID == 0 {
-			wofID, isNew = provisionalBase+p.ID, true
-		}
 		ids[p.ID] = wofID
 		surname, first := eloNameFields(p.Name, p.ID)
 		tot := totals[p.ID]
@@ -161,4 +166,34 @@ func UnratedGames(t *outflank.Tournament) int {
 		}
 	}
 	return n
+}
+
+// maxNamed is how many players without a WOF id NoWOFID names.
+const maxNamed = 10
+
+// NoWOFID refuses the .ELO file of t when a player has no WOF id, naming
+// them and saying how to give each one: the WOF rates a player by his id,
+// and a new player's is the one his federation gives him from the range
+// the WOF allots it, never one Outflank makes up.
+func NoWOFID(t *outflank.Tournament) error {
+	var names []string
+	for _, p := range t.Players {
+		if p.WOFID == 0 {
+			names = append(names, t.Describe(p.ID))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	n, more := len(names), ""
+	if n > maxNamed {
+		more = fmt.Sprintf("; and %d more", n-maxNamed)
+		names = names[:maxNamed]
+	}
+	verb := "has"
+	if n > 1 {
+		verb = "have"
+	}
+	return outflank.Errorf(outflank.EINVALID, "the .ELO file needs every player's WOF id, and %s %s none (%s%s): give each his WOF id or, for a player new to the WOF, the id your federation gives him ('outflank player edit %s PLAYER --wof-id N'; he stays marked new, +N, until the WOF's player database lists him). No id is made up",
+		plural(n, "player"), verb, strings.Join(names, "; "), more, t.Slug)
 }

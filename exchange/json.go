@@ -52,6 +52,8 @@ type fileSettings struct {
 	Clocks             *string  `json:"clocks,omitempty"`
 	Told               *string  `json:"told_rated,omitempty"`
 	ContactNations     *string  `json:"contact_nations,omitempty"`
+	LastDay            *string  `json:"last_day,omitempty"`
+	Record             *bool    `json:"record,omitempty"`
 }
 
 type fileRound struct {
@@ -100,7 +102,7 @@ func fileOf(t *outflank.Tournament) fileTournament {
 			AvoidSameCountry: &s.AvoidSameCountry, TieBreak: &s.TieBreak, DrawSeed: &s.DrawSeed,
 			Absence: optional(s.Absence), ELOSender: optional(s.ELOSender), ELOCountry: optional(s.ELOCountry),
 			JudgeConfirm: optional(s.JudgeConfirm), Place: optional(s.Place), Clocks: optional(s.Clocks), Told: optional(s.Told),
-			ContactNations: optional(s.ContactNations)},
+			ContactNations: optional(s.ContactNations), LastDay: optional(s.LastDay), Record: optional(s.Record)},
 		Players:   t.Players,
 		Rounds:    make([]fileRound, len(t.Rounds)),
 		Standings: standingsOf(t),
@@ -192,6 +194,12 @@ func optional[T comparable](v T) *T {
 }
 
 func (s fileSettings) applyTo(dst *outflank.Settings) {
+	if s.LastDay != nil {
+		dst.LastDay = *s.LastDay
+	}
+	if s.Record != nil {
+		dst.Record = *s.Record
+	}
 	if s.RoundsByPlan != nil {
 		dst.RoundsByPlan = *s.RoundsByPlan
 	}

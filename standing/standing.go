@@ -90,6 +90,12 @@ type Input struct {
 	// (WOC II.3.1: "any random equitable means"); it is recorded with the
 	// tournament so anyone can reproduce the order.
 	Seed uint64
+	// DrawInOrder makes the draw the players' order of ids instead: the
+	// draw of an event imported from its result file, whose player lines
+	// give its final order (PAPP's and Outflank's list the players in
+	// rank), so that players equal on everything keep the order the
+	// event published.
+	DrawInOrder bool
 }
 
 // Row is a player's line in the standings.
@@ -121,6 +127,9 @@ func Compute(in Input) []Row {
 	for i, p := range in.Players {
 		rows[i] = Row{Player: p.ID, Points: t.points[in.Rounds][i], Discs: t.discs[i], Games: len(t.games[i]), Byes: len(t.byes[i]),
 			Absent: t.absent[i], BQ: t.bq(in, i), Draw: draw(in.Seed, p.ID)}
+		if in.DrawInOrder {
+			rows[i].Draw = uint64(p.ID)
+		}
 	}
 	sort.Slice(rows, func(i, j int) bool { return Before(rows[i], rows[j], in.TieBreak) })
 	for i := range rows {

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"outflank"
+	"outflank/director"
 	"outflank/exchange"
 )
 
@@ -26,6 +28,17 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 				s.errorPage(w, r, status, message, link{"/t/" + t.Slug + "/admin", "The console"})
 			})
 		return
+	}
+	if format == "elo" {
+		// A new player stays "+ID" until the WOF's player database lists
+		// him (a copy: the cached tournament is left as it is).
+		c := *t
+		c.Players = slices.Clone(t.Players)
+		if _, err := director.UnmarkListed(r.Context(), s.store, &c); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		t = &c
 	}
 	var buf bytes.Buffer
 	if err := export.Write(&buf, t); err != nil {

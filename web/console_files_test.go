@@ -1,11 +1,14 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"outflank"
 )
 
 // TestConsoleAbsence: a director marks a player absent for rounds to come
@@ -53,6 +56,19 @@ func TestConsoleExport(t *testing.T) {
 	s := newAccessSite(t)
 	td := s.as("td-club (session)")
 	mustContain(t, "the console's files", td.get("/t/club/admin"), `href="/t/club/admin/export/json"`, `href="/t/club/admin/export/elo"`, `href="/t/club/admin/export/csv"`)
+	// The .ELO file needs every player's WOF id, and makes none up (issue
+	// 26, 4): refused in the console's words until each has one.
+	if a := td.get("/t/club/admin/export/elo"); a.status != http.StatusBadRequest || !strings.Contains(a.body, "WOF id field of the player") || strings.Contains(a.body, "outflank player") || strings.Contains(a.body, "--wof-id") {
+		t.Errorf("the .ELO file of players without ids: %d\n%s", a.status, text(a.body))
+	}
+	if _, err := s.db.Update(context.Background(), "club", outflank.KindEdit, func(tour *outflank.Tournament) (string, error) {
+		for i := range tour.Players {
+			tour.Players[i].WOFID, tour.Players[i].NewToWOF = 100001+i, true
+		}
+		return "ids given", nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ format, name, ctype, body string }{
 		{"json", "club.json", "application/json", `"format": "outflank/1"`},
 		{"elo", "club.elo", "text/plain", "%%"},

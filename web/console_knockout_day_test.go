@@ -25,7 +25,7 @@ func wocAfterRoundRobin(t *testing.T) *outflank.Tournament {
 		t.Fatal(err)
 	}
 	for id := 1; id <= 12; id++ {
-		p := outflank.Player{ID: id, Name: fmt.Sprintf("Player %02d", id), Gender: "m", Born: "1990-01-01", Country: "FRA"}
+		p := outflank.Player{ID: id, Name: fmt.Sprintf("Player %02d", id), Gender: "m", Born: "1990-01-01", Country: "FRA", WOFID: 100000 + id}
 		if id >= 5 && id <= 8 {
 			p.Gender = "f"
 		}

@@ -63,6 +63,10 @@ var clauseRules = []consoleRule{
 	rule(`if they are here, 'outflank player return [^']*' first`, "if they are here, mark them returned on their page first"),
 	rule(`'outflank player remove [^']*' takes the entry back`, "“remove” on the Players page takes the entry back"),
 	rule(`give the rounds (.*) misses \(--rounds 3 or --rounds 3,4\)`, "give the rounds $1 misses (3, or 3,4)"),
+	// The .ELO file's new players: the WOF id field of the player's page.
+	rule(`\('outflank player edit [^']*--wof-id N'; he stays marked new`, "(in the WOF id field of the player's page; he stays marked new"),
+	// A circuit's tournament of another federation's ruleset.
+	rule(`, or give the reason it counts all the same to add it anyway`, ""),
 	// Settings, members, circuits.
 	rule(`give it one with 'outflank settings [^']*'`, "give it one in the settings"),
 	rule(`\(outflank settings [^)]*--date\)`, "(give it one in the settings)"),

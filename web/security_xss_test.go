@@ -106,8 +106,9 @@ func TestXSSPayloadsAreEscaped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{p0, p1, p2, "Ivy"} {
-		if _, err := tour.AddPlayer(outflank.Player{Name: name, Team: p2}); err != nil {
+	for i, name := range []string{p0, p1, p2, "Ivy"} {
+		// WOF ids, which the .ELO file needs (exchange.NoWOFID).
+		if _, err := tour.AddPlayer(outflank.Player{Name: name, Team: p2, WOFID: 100001 + i}); err != nil {
 			t.Fatal(err)
 		}
 	}

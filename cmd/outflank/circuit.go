@@ -10,7 +10,7 @@ import (
 
 const (
 	circuitNewUsage    = "circuit new SLUG --rules egp|bof-gp --year YYYY [--name NAME]"
-	circuitAddUsage    = "circuit add SLUG TOURNAMENT..."
+	circuitAddUsage    = "circuit add SLUG TOURNAMENT... [--force REASON]"
 	circuitRemoveUsage = "circuit remove SLUG TOURNAMENT..."
 )
 
@@ -79,13 +79,22 @@ func (e *env) circuitSlugAndMore(name, usage string, args []string) (string, []s
 }
 
 func runCircuitAdd(e *env, args []string) error {
-	slug, tours, err := e.circuitSlugAndMore("circuit add", circuitAddUsage, args)
+	fs := e.newFlags("circuit add", circuitAddUsage)
+	force := fs.String("force", "", "add a tournament of another federation's ruleset all the same, for this `reason`, recorded in the circuit's log")
+	pos, err := e.parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	if len(pos) < 2 {
+		return usagef("usage: outflank %s", circuitAddUsage)
+	}
+	slug, tours := pos[0], pos[1:]
 	return e.withStore(func(ctx context.Context, db database) error {
-		warnings, err := outflank.AddCircuitTournaments(ctx, db, db, slug, tours)
+		warnings, err := outflank.AddCircuitTournamentsForced(ctx, db, db, slug, tours, *force)
 		if err != nil {
+			if outflank.ErrorCode(err) == outflank.EINVALID && strings.Contains(err.Error(), "another federation's") {
+				return outflank.Errorf(outflank.EINVALID, "%s (--force REASON)", outflank.ErrorMessage(err))
+			}
 			return err
 		}
 		for _, w := range warnings {

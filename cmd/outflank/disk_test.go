@@ -418,7 +418,21 @@ func TestDiskFullExport(t *testing.T) {
 	work := t.TempDir()
 	db := filepath.Join(work, "outflank.db") // the database on a disk with room
 	diskRun(t, "--db", db, "new", diskSlug, "--name", "Export Open", "--rules", "woc", "--rounds", "5")
-	diskRun(t, "--db", db, "player", "import", diskSlug, diskPlayersCSV(t, work, "first", 40, 60), "--override", diskOverride)
+	// With WOF ids, which the .ELO file needs (exchange.NoWOFID).
+	csv, err := os.ReadFile(diskPlayersCSV(t, work, "first", 40, 60))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withIDs := strings.Split(strings.TrimSuffix(string(csv), "\n"), "\n")
+	withIDs[0] += ",wof_id"
+	for i := 1; i < len(withIDs); i++ {
+		withIDs[i] += fmt.Sprintf(",%d", 100000+i)
+	}
+	idsCSV := filepath.Join(work, "ids.csv")
+	if err := os.WriteFile(idsCSV, []byte(strings.Join(withIDs, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diskRun(t, "--db", db, "player", "import", diskSlug, idsCSV, "--override", diskOverride)
 	diskRun(t, append([]string{"--db", db, "round", "add", diskSlug}, diskPairs(40)...)...)
 	diskRun(t, "--db", db, "result", diskSlug, "1", "1", "40-24")
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,7 +10,9 @@ import (
 	"strings"
 
 	"outflank"
+	"outflank/director"
 	"outflank/exchange"
+	"outflank/sqlite"
 	"outflank/words"
 )
 
@@ -34,7 +37,17 @@ func runExport(e *env, args []string) error {
 	if *format == "wthor" && *out == "" {
 		return usagef("export: --format wthor writes three files: give the folder to write them into with -o DIR")
 	}
-	t, err := e.load(slug)
+	var t *outflank.Tournament
+	err = e.storeDo(sqlite.Options{ReadOnce: true}, func(ctx context.Context, db database) error {
+		var err error
+		if t, err = db.Tournament(ctx, slug); err != nil || *format != "elo" {
+			return err
+		}
+		// A new player stays "+ID" until the WOF's player database
+		// lists him.
+		_, err = director.UnmarkListed(ctx, db, t)
+		return err
+	})
 	if err != nil {
 		return err
 	}

@@ -51,7 +51,7 @@ func TestExportELOSenderAndCountry(t *testing.T) {
 		t.Errorf("export of a BOF regional without settings: exit %d, stderr %q:\n%s", code, stderr, elo)
 	}
 	d.ok("new", "bristol", "--name", "Bristol Regional", "--rules", "bof-regional", "--sender", "Geoff Hubbard", "--country", "Great-Britain")
-	d.ok("player", "add", "bristol", "--name", "Anna Berg")
+	d.ok("player", "add", "bristol", "--name", "Anna Berg", "--wof-id", "100050")
 	code, elo, stderr = d.run("export", "bristol", "--format", "elo")
 	if code != 0 || stderr != "" || !strings.Contains(elo, "%%Sender: Geoff Hubbard\n") || !strings.Contains(elo, "%%Country: Great-Britain\n") ||
 		!strings.Contains(elo, ", BERG, Anna, ") {

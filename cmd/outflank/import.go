@@ -71,7 +71,7 @@ func runImport(e *env, args []string) error {
 		if *ruleset != "" {
 			id = rules.ID(*ruleset)
 		}
-		t, warnings, err = exchange.ReadELO(in, id, path)
+		t, warnings, err = exchange.ReadELOAs(in, id, path, *slug)
 	}
 	if err := in.overLimit(); err != nil {
 		return err
@@ -94,21 +94,26 @@ func runImport(e *env, args []string) error {
 	if !isJSON {
 		summary += putBack(t)
 	}
-	field, err := checkImportedField(t, filepath.Base(path), *override)
-	if err != nil {
-		return err
-	}
-	summary += field.note
-	warnings = append(warnings, field.warnings...)
-	for i, w := range warnings {
-		if i == maxWarnings && !*allWarnings {
-			e.printf(e.stderr, "warning: %s: ... and %d more warnings (--all-warnings prints them all)\n", path, len(warnings)-maxWarnings)
-			break
-		}
-		e.printf(e.stderr, "warning: %s: %s\n", path, w)
-	}
 	return e.withNewStore(func(ctx context.Context, db database) error {
-		ev, err := db.Create(ctx, t, outflank.KindImport, summary)
+		// The member records give the citizenship and residence the
+		// file does not, as 'player add' takes them (director.Register).
+		members, err := director.FromMembers(ctx, db, t)
+		if err != nil {
+			return err
+		}
+		field, err := checkImportedField(t, filepath.Base(path), *override)
+		if err != nil {
+			return err
+		}
+		warnings := append(warnings, field.warnings...)
+		for i, w := range warnings {
+			if i == maxWarnings && !*allWarnings {
+				e.printf(e.stderr, "warning: %s: ... and %d more warnings (--all-warnings prints them all)\n", path, len(warnings)-maxWarnings)
+				break
+			}
+			e.printf(e.stderr, "warning: %s: %s\n", path, w)
+		}
+		ev, err := db.Create(ctx, t, outflank.KindImport, summary+members+field.note)
 		if err != nil {
 			return err
 		}

@@ -107,8 +107,8 @@ func TestCountryCodes(t *testing.T) {
 func TestELOExportOfAnyName(t *testing.T) {
 	d := newTDB(t)
 	d.ok("new", "base", "--name", "100% Open", "--rules", "custom", "--rounds", "3")
-	d.ok("player", "add", "base", "--name", "Smith, John, Jr.")
-	d.ok("player", "add", "base", "--name", "50% Anna")
+	d.ok("player", "add", "base", "--name", "Smith, John, Jr.", "--wof-id", "7001")
+	d.ok("player", "add", "base", "--name", "50% Anna", "--wof-id", "7002")
 	d.ok("round", "add", "base", "--pair", "1-2")
 	d.ok("result", "base", "1", "1", "40-24")
 	elo := d.ok("export", "base", "--format", "elo")

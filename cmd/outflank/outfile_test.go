@@ -113,7 +113,7 @@ func TestExportFileMode(t *testing.T) {
 	defer syscall.Umask(umask)
 	d := newTDB(t)
 	d.ok("new", "base", "--name", "Base", "--rules", "woc")
-	d.ok("player", "add", "base", "--name", "Berg, Anna", "--born", "2014-05-06")
+	d.ok("player", "add", "base", "--name", "Berg, Anna", "--born", "2014-05-06", "--wof-id", "7002")
 	dir := t.TempDir()
 	for format, want := range map[string]os.FileMode{"json": 0o600, "elo": 0o644, "csv": 0o644} {
 		path := filepath.Join(dir, "new."+format)

@@ -19,7 +19,7 @@ func TestPlayerAbsentEndToEnd(t *testing.T) {
 	d := newTDB(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	d.ok("new", "reg", "--name", "Oadby Regional", "--rules", "bof-regional", "--rounds", "5")
-	d.ok("player", "import", "reg", writeFile(t, "p.csv", playersCSV(7)))
+	d.ok("player", "import", "reg", writeFile(t, "p.csv", playersCSVWithIDs(7)))
 	d.ok("pair", "reg", "--seed", "1")
 	d.playRound("reg", 1, rng)
 	out := d.ok("player", "absent", "reg", "Player 07", "--rounds", "2-3")
@@ -95,7 +95,7 @@ func TestPlayerAbsentEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range f.Players {
-		if p.ID != 900007 {
+		if p.ID != 100007 {
 			continue
 		}
 		if p.Discs == nil || *p.Discs != want {

@@ -55,8 +55,10 @@ type ratingEventRow struct {
 	New               bool     `json:"new"`
 }
 
-// provisionalWOF numbers a player without a WOF id for the computation, as
-// the .ELO export numbers him (+900000 and his tournament id).
+// provisionalWOF numbers a player without a WOF id for this computation
+// only (900000 and his tournament id), as a new player: no file carries
+// it, and the .ELO export refuses a player without an id
+// (exchange.NoWOFID).
 const provisionalWOF = 900000
 
 // runRatingEvent shows, for each player of a tournament in the database,

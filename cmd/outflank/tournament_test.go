@@ -57,15 +57,15 @@ func writeFile(t *testing.T, name, content string) string {
 
 const tenPlayers = `name,country,rating,gender,born,wof_id,team,group_a
 "Tamaru, Hideshi",JPN,2500,m,1980-01-02,7001,JPN,yes
-"Berg, Anna",SWE,2100,f,2013-05-06,,SWE,no
-"Nguyen, Van",VNM,1900,,,,,
-"Okafor, Ada",NGA,1800,f,,,,
+"Berg, Anna",SWE,2100,f,2013-05-06,7002,SWE,no
+"Nguyen, Van",VNM,1900,,,7003,,
+"Okafor, Ada",NGA,1800,f,,7004,,
 "Rossi, Marco",ITA,1700,m,,7005,ITA,
-"Dubois, Léa",FRA,1600,f,2014-07-08,,FRA,
-"Smith, John",GBR,1500,m,,,GBR,
-"Kim, Min",KOR,1400,,,,,
-"Silva, Rui",BRA,,m,,,,
-"Jean-Pierre Martin",FRA,1200,m,,,FRA,
+"Dubois, Léa",FRA,1600,f,2014-07-08,7006,FRA,
+"Smith, John",GBR,1500,m,,7007,GBR,
+"Kim, Min",KOR,1400,,,7008,,
+"Silva, Rui",BRA,,m,,7009,,
+"Jean-Pierre Martin",FRA,1200,m,,7010,FRA,
 `
 
 // enterTenPlayerEvent enters a 10-player, 5-round event by hand: normal

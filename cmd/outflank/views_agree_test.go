@@ -52,8 +52,9 @@ func (d *tdb) viewsAgree(slug string) error {
 func enterOadby(d *tdb) {
 	d.t.Helper()
 	d.ok("new", "oadby", "--name", "Oadby Regional", "--rules", "bof-regional", "--rounds", "7", "--date", "2010-03-13")
-	for _, name := range []string{"BARRASS, Iain", "PRIDMORE, Ben", "ARNOLD, Roy", "BURGESS, Andrew", "ROWE, Stephen", "STARKEY, Helen", "BUTLER, Robert", "CALLADINE, Robert"} {
-		d.ok("player", "add", "oadby", "--name", name, "--country", "GBR")
+	// Their WOF ids, as the file gives them: an .ELO file needs them.
+	for i, name := range []string{"BARRASS, Iain", "PRIDMORE, Ben", "ARNOLD, Roy", "BURGESS, Andrew", "ROWE, Stephen", "STARKEY, Helen", "BUTLER, Robert", "CALLADINE, Robert"} {
+		d.ok("player", "add", "oadby", "--name", name, "--country", "GBR", "--wof-id", []string{"2047", "4019", "2006", "2042", "2091", "100002", "100007", "2353"}[i])
 	}
 	// Each round: its pairs, black first, and their scores, from the file.
 	rounds := [][][3]string{

@@ -113,6 +113,10 @@ func (e messy) play(t *testing.T, seed uint64, check func(*outflank.Tournament, 
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The ids a federation gives new players: the .ELO file needs them.
+	for i := range field {
+		field[i].WOFID, field[i].NewToWOF = 100001+i, true
+	}
 	late := field[e.players]
 	if err := tour.AddPlayers(field[:e.players]); err != nil {
 		t.Fatal(err)

@@ -344,7 +344,8 @@ func (c *checker) exportJSON(doc []byte) map[int]line {
 }
 
 // exportELO reads the .ELO file's player lines: points and discs, under
-// the WOF id (or 900000 + the tournament's id for a player without one).
+// the WOF id. (An export before issue 26 wrote a player without one as
+// 900000 + his tournament id; today's refuses him: exchange.NoWOFID.)
 func (c *checker) exportELO(doc []byte) map[int]line {
 	if doc == nil {
 		return nil
