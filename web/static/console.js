@@ -201,7 +201,14 @@
       if (keep) { e.preventDefault(); $("#conflict").innerHTML = ""; score.focus(); }
     });
     target();
-    if (document.activeElement !== table && !$("#conflict-keep")) { score.focus(); }
+    // The score's autofocus gives it the cursor as the page is first
+    // drawn; only where it did not (a browser that ignores autofocus) is
+    // the score focused, after that drawing: focus() lays the page out,
+    // and here it held the first paint up by a layout of the whole page.
+    var focusScore = function () {
+      if (document.activeElement !== table && document.activeElement !== score && !$("#conflict-keep")) { score.focus(); }
+    };
+    if (window.requestAnimationFrame) { requestAnimationFrame(function () { setTimeout(focusScore, 0); }); } else { focusScore(); }
     // The keys are handled from now on (the score field's autofocus comes
     // before this script runs): what tests wait for before typing.
     form.dataset.ready = "1";
