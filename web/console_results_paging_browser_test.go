@@ -67,6 +67,16 @@ func TestBrowserResultsAcrossPages(t *testing.T) {
 		t.Errorf("after the results, the page lists %d tables, want 100", n)
 	}
 
+	// Page 1 at both widths: its hundred rows drawn as they come into
+	// sight (content-visibility), the photograph taking them all.
+	for _, width := range []int64{375, 1280} {
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 800), chromedp.Reload()); err != nil {
+			t.Fatal(err)
+		}
+		waitPage(t, tab, "the page ready", `document.getElementById("entry").dataset.ready === "1"`)
+		photograph(t, tab, dir, fmt.Sprintf("console-results-page1-%d", width))
+	}
+
 	// The pages, by the keyboard: the navigation's "Next page" link.
 	run(t, tab, chromedp.Evaluate[chromedp.Void](`document.querySelector('nav.pages a[rel="next"]').focus()`))
 	if err := chromedp.Do(tab, chromedp.KeyEvent(kb.Enter)); err != nil {
