@@ -51,7 +51,7 @@ type AuditLog struct {
 	Head   string
 	State  *Tournament
 	// Outside are the changes to the tournament's rows that the store
-	// saw made outside Outflank (SQLite records them: docs/records.md),
+	// saw made outside Outflank (both stores record them: docs/records.md),
 	// oldest first.
 	Outside []OutsideEdit
 }
@@ -67,7 +67,7 @@ type OutsideEdit struct {
 }
 
 // OutsideEditor is a Store that records the changes made to a
-// tournament's rows outside Outflank (SQLite does: docs/records.md).
+// tournament's rows outside Outflank (SQLite and PostgreSQL do: docs/records.md).
 type OutsideEditor interface {
 	// OutsideEdits returns those of the tournament with slug, oldest
 	// first.

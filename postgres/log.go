@@ -44,7 +44,8 @@ func (db *DB) Audit(ctx context.Context, slug string) (*outflank.AuditLog, error
 			return err
 		}
 		a.State = l.t
-		return nil
+		a.Outside, err = outsideEdits(ctx, tx, tid)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -121,4 +122,41 @@ func (db *DB) LastEvents(ctx context.Context, slug string, n int) ([]outflank.Ev
 	}
 	slices.Reverse(events)
 	return events, nil
+}
+
+var _ outflank.OutsideEditor = (*DB)(nil)
+
+// OutsideEdits implements outflank.OutsideEditor: the changes to the
+// tournament's rows made outside Outflank, as the triggers of migration 9
+// recorded them.
+func (db *DB) OutsideEdits(ctx context.Context, slug string) ([]outflank.OutsideEdit, error) {
+	var edits []outflank.OutsideEdit
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		tid, _, err := db.tournamentID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		edits, err = outsideEdits(ctx, tx, tid)
+		return err
+	})
+	return edits, err
+}
+
+// outsideEdits reads the changes made to the rows of tournament tid
+// outside Outflank, oldest first.
+func outsideEdits(ctx context.Context, tx pgx.Tx, tid int64) ([]outflank.OutsideEdit, error) {
+	rows, err := tx.Query(ctx, `SELECT at, entity, row_key, kind FROM outside_edits WHERE tournament_id = $1 ORDER BY id`, tid)
+	if err != nil {
+		return nil, fmt.Errorf("reading the changes made outside Outflank: %w", err)
+	}
+	edits, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (outflank.OutsideEdit, error) {
+		var o outflank.OutsideEdit
+		err := row.Scan(&o.At, &o.Entity, &o.Key, &o.Kind)
+		o.At = o.At.UTC()
+		return o, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading the changes made outside Outflank: %w", err)
+	}
+	return edits, nil
 }

@@ -77,7 +77,7 @@ func TestMemo(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { conn.Close(ctx) })
-		return storetest.MemoHandles{A: stores[0], B: stores[1], Exec: func(query string) error {
+		return storetest.MemoHandles{A: stores[0], B: stores[1], NoticesOutside: true, Exec: func(query string) error {
 			_, err := conn.Exec(ctx, query)
 			return err
 		}}

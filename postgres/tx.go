@@ -24,10 +24,15 @@ const (
 	maxRetryPause = 500 * time.Millisecond
 )
 
-// Isolation levels of the transactions.
+// Isolation levels of the transactions. A write transaction also marks
+// itself as Outflank's (outflank.writer, local to it), in the statement
+// that begins it: the triggers of migration 9 take a tournament's row
+// written without the mark for a change made outside Outflank
+// (docs/records.md). Sent without arguments, the two statements go in one
+// round trip (the simple protocol).
 var (
 	readOptions  = pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
-	writeOptions = pgx.TxOptions{IsoLevel: pgx.ReadCommitted}
+	writeOptions = pgx.TxOptions{IsoLevel: pgx.ReadCommitted, BeginQuery: `BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL outflank.writer = 'outflank'`}
 )
 
 // readTx runs fn in a read-only transaction: one consistent snapshot.

@@ -43,6 +43,34 @@ type resultsView struct {
 	// each of which can be paired again or withdrawn alone.
 	Needless []needlessGame
 	Knockout []knockoutGame
+	// Paging is the page of the round's tables the list shows, Rows its
+	// games: a hundred a page, so that the page of a 1,000-player event's
+	// 500 tables stays light on a phone (issue 25: 2,836 elements,
+	// Lighthouse's mobile performance 87). It opens on the page of the
+	// next table. Tables are every table of the round, for console.js:
+	// the form takes any table, whatever the page shows.
+	Paging paging
+	Rows   []report.Table
+	Tables []resultsTable
+}
+
+// resultsTable is what console.js knows of a table of the round: its
+// number, its result as "40-24" ("" without one), who plays there, and
+// whether its result is still to enter (no result, and the game needed).
+type resultsTable struct {
+	Table   int    `json:"t"`
+	Score   string `json:"s,omitempty"`
+	Names   string `json:"n"`
+	Missing bool   `json:"m,omitempty"`
+}
+
+// PageValue is the page shown as the form sends it back ("all", or its
+// number), so that the parts answered are those of the same page.
+func (v resultsView) PageValue() string {
+	if v.Paging.All() {
+		return "all"
+	}
+	return strconv.Itoa(v.Paging.Page)
 }
 
 // DrawWin reports whether "How it ended" offers the draw-win: in a round
@@ -184,6 +212,9 @@ func (s *Server) resultsView(w http.ResponseWriter, r *http.Request, t *outflank
 			shown = append(shown, fmt.Sprintf("%d=%d-%d", g.Table, g.Result.BlackDiscs, g.Result.WhiteDiscs))
 		}
 		page.Shown = strings.Join(shown, ";")
+		if err := page.pageTables(r, t.Slug); err != nil {
+			return v, err
+		}
 	}
 	page.Form.Table = strconv.Itoa(page.Next)
 	if page.Next == 0 {
@@ -191,6 +222,40 @@ func (s *Server) resultsView(w http.ResponseWriter, r *http.Request, t *outflank
 	}
 	v.Page = page
 	return v, nil
+}
+
+// pageTables sets the page of the round's tables shown: the one r asks
+// for ("page", in the address or the form), else the one holding the
+// next table; one beyond the last (tables withdrawn meanwhile) is the
+// last.
+func (page *resultsView) pageTables(r *http.Request, slug string) error {
+	games := page.Round.Games
+	number := 1
+	if text := r.FormValue("page"); text != "" {
+		var err error
+		if number, err = parsePage(text); err != nil {
+			return err
+		}
+	} else {
+		for i, g := range games {
+			if g.Table == page.Next {
+				number = i/listPageSize + 1
+			}
+		}
+	}
+	base := fmt.Sprintf("/t/%s/admin/results?round=%d", slug, page.Round.Round)
+	page.Paging = paging{Size: listPageSize, Total: len(games), Noun: "tables", Label: "Pages of the round's tables", base: base, firstNamed: true}
+	page.Paging.Pages = max(1, (len(games)+listPageSize-1)/listPageSize)
+	page.Paging.Page = min(number, page.Paging.Pages)
+	page.Rows = pageOf(games, page.Paging)
+	page.Tables = make([]resultsTable, len(games))
+	for i, g := range games {
+		page.Tables[i] = resultsTable{Table: g.Table, Names: g.Black.Name + " v " + g.White.Name, Missing: g.Result == nil && !g.Needless}
+		if g.Result != nil {
+			page.Tables[i].Score = fmt.Sprintf("%d-%d", g.Result.BlackDiscs, g.Result.WhiteDiscs)
+		}
+	}
+	return nil
 }
 
 func slicesHasMissing(games []outflank.Game) bool {
@@ -247,7 +312,7 @@ func (s *Server) resultsJSON(w http.ResponseWriter, r *http.Request, status int,
 	}
 	page := v.Page.(resultsView)
 	a.Next, a.Shown, a.Missing, a.Version, a.Parts = page.Next, page.Shown, page.Missing, v.Tournament.Version, map[string]string{}
-	for _, part := range []string{"results-rows", "results-undo", "results-progress", "results-conflict", "results-needless", "results-knockout"} {
+	for _, part := range []string{"results-rows", "results-tables", "results-undo", "results-progress", "results-conflict", "results-needless", "results-knockout"} {
 		html, err := s.renderPart("console-results", part, v)
 		if err != nil {
 			s.fail(w, r, err)

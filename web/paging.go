@@ -38,7 +38,11 @@ func crossPageSize(cols int) int {
 // (1 when absent), or 0 for "all". A number is written as strconv writes
 // it, so that each page has one address (and one entry in the cache).
 func readPage(r *http.Request) (int, error) {
-	text := r.URL.Query().Get("page")
+	return parsePage(r.URL.Query().Get("page"))
+}
+
+// parsePage reads a page as readPage does, from text.
+func parsePage(text string) (int, error) {
 	switch text {
 	case "":
 		return 1, nil
@@ -60,6 +64,10 @@ type paging struct {
 	// the navigation ("Pages of the crosstable").
 	Noun, Label string
 	base        string // the list's address without ?page
+	// firstNamed: the first page's address says page=1 (a list whose
+	// address alone shows another page: the console's results open on
+	// the page of the next table).
+	firstNamed bool
 }
 
 // newPaging pages a list of total rows, size a page, at base (its address
@@ -115,10 +123,10 @@ func (p paging) URL(n int) string {
 	if strings.Contains(p.base, "?") {
 		sep = "&"
 	}
-	switch n {
-	case 1:
+	switch {
+	case n == 1 && !p.firstNamed:
 		return p.base
-	case 0:
+	case n == 0:
 		return p.base + sep + "page=all"
 	}
 	return p.base + sep + "page=" + strconv.Itoa(n)

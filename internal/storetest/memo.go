@@ -23,8 +23,9 @@ type MemoHandles struct {
 	A, B MemoStore
 	Exec func(query string) error
 	// NoticesOutside is set for a store that notices a change made
-	// outside Outflank (SQLite: migration 15) and reads the tournament
-	// again; on another, serving it from memory is caught when verifying.
+	// outside Outflank (SQLite: migration 15, PostgreSQL: migration 9)
+	// and reads the tournament again; on another, serving it from memory
+	// is caught when verifying.
 	NoticesOutside bool
 }
 

@@ -58,6 +58,19 @@
     var pending = {};      // tables whose result is on its way
     var queue = Promise.resolve();
 
+    // The list shows a page of the round's tables (a hundred); the form
+    // takes any table of the round: what the script knows of each (its
+    // result, who plays there, whether it is missing) is in
+    // #results-tables, read again when the server sends it anew.
+    var known = null, tables = {}, order = [];
+    function data() {
+      var el = $("#results-tables");
+      if (el === known) { return; }
+      known = el; tables = {}; order = [];
+      try { order = el ? JSON.parse(el.textContent) || [] : []; } catch (e) { order = []; }
+      order.forEach(function (d) { tables[d.t] = d; });
+    }
+    function info(n) { data(); return /^\d+$/.test(n) ? tables[+n] || null : null; }
     function row(n) { return $('#rows tr[data-table="' + n + '"]'); }
 
     // target marks the row of the table typed and says who plays there.
@@ -67,29 +80,30 @@
     var aimed = null;
     function target() {
       $all("#rows tr.target").forEach(function (tr) { tr.classList.remove("target"); });
-      var n = table.value.trim(), tr = row(n);
+      var n = table.value.trim(), d = info(n), tr = d && row(d.t);
       if (n !== aimed) {
         aimed = n;
-        expect.value = tr ? (tr.dataset.score || "none") : "";
+        expect.value = d ? (d.s || "none") : "";
       }
-      if (!tr) {
+      if (!d) {
         game.textContent = n ? "No table " + n + " in this round." : "";
         return;
       }
-      tr.classList.add("target");
-      var has = tr.dataset.score, seen = expect.value === "none" ? "" : expect.value;
-      game.textContent = "Table " + tr.dataset.table + ": " + tr.dataset.names +
+      if (tr) { tr.classList.add("target"); }
+      var has = d.s || "", seen = expect.value === "none" ? "" : expect.value;
+      game.textContent = "Table " + d.t + ": " + d.n +
         (has !== seen ? " (changed to " + (has || "no result") + " meanwhile: Enter asks before replacing)" : has ? " (has " + has + ": Enter replaces it)" : "");
     }
 
     // nextAfter is the first table after n without a result (nor one on
     // its way), else the first such table, else "".
     function nextAfter(n) {
-      var rows = $all("#rows tr.missing").filter(function (tr) { return !pending[tr.dataset.table]; });
-      for (var i = 0; i < rows.length; i++) {
-        if (+rows[i].dataset.table > n) { return rows[i].dataset.table; }
+      data();
+      var left = order.filter(function (d) { return d.m && !pending[d.t]; });
+      for (var i = 0; i < left.length; i++) {
+        if (left[i].t > n) { return String(left[i].t); }
       }
-      return rows.length ? rows[0].dataset.table : "";
+      return left.length ? String(left[0].t) : "";
     }
 
     function ready(next) {
@@ -187,7 +201,14 @@
       if (keep) { e.preventDefault(); $("#conflict").innerHTML = ""; score.focus(); }
     });
     target();
-    if (document.activeElement !== table && !$("#conflict-keep")) { score.focus(); }
+    // The score's autofocus gives it the cursor as the page is first
+    // drawn; only where it did not (a browser that ignores autofocus) is
+    // the score focused, after that drawing: focus() lays the page out,
+    // and here it held the first paint up by a layout of the whole page.
+    var focusScore = function () {
+      if (document.activeElement !== table && document.activeElement !== score && !$("#conflict-keep")) { score.focus(); }
+    };
+    if (window.requestAnimationFrame) { requestAnimationFrame(function () { setTimeout(focusScore, 0); }); } else { focusScore(); }
     // The keys are handled from now on (the score field's autofocus comes
     // before this script runs): what tests wait for before typing.
     form.dataset.ready = "1";
@@ -389,6 +410,16 @@
     root.scrollPaddingTop = top ? Math.ceil(top + 8) + "px" : "";
     root.scrollPaddingBottom = bottom ? Math.ceil(bottom + 8) + "px" : "";
   }
+  // watchStickies measures the sticky parts once the browser has laid the
+  // page out (a ResizeObserver reports each element it starts observing
+  // after the next layout), not at start-up, where measuring forced a
+  // layout of the whole page before its first paint.
+  function watchStickies() {
+    if (!sizes) { stickyPadding(); return; }
+    $all(stickies).forEach(function (el) {
+      if (watched.indexOf(el) < 0) { watched.push(el); sizes.observe(el); }
+    });
+  }
 
   // ---- Live: the page follows its tournament ---------------------------
   function setupLive(refreshResults) {
@@ -490,6 +521,6 @@
   setupSearch();
   setupChoices();
   setupLive(refreshResults);
-  stickyPadding();
+  watchStickies();
   window.addEventListener("resize", stickyPadding);
 })();
