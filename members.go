@@ -135,6 +135,12 @@ func Played(ts []*Tournament, wofID int, name, country string) []member.Event {
 	return list
 }
 
+// PlayedWith is Played and the archive's rated tournaments of the person's
+// WOF id on other days (archive nil: none).
+func PlayedWith(ts []*Tournament, archive *RatedEvents, wofID int, name, country string) []member.Event {
+	return withArchive(Played(ts, wofID, name, country), archive, wofID)
+}
+
 // AllTournaments loads every tournament of s.
 func AllTournaments(ctx context.Context, s Store) ([]*Tournament, error) {
 	sums, err := s.Tournaments(ctx)
@@ -164,6 +170,12 @@ type MemberStatus struct {
 // Membership returns every member's membership as of asOf (YYYY-MM-DD),
 // from their records and the tournaments in s.
 func Membership(ctx context.Context, s Store, ms Members, asOf string) ([]MemberStatus, error) {
+	return MembershipWith(ctx, s, ms, asOf, nil)
+}
+
+// MembershipWith is Membership counting also the rated tournaments of the
+// WOF's archive (nil: none), by the member's WOF id.
+func MembershipWith(ctx context.Context, s Store, ms Members, asOf string, archive *RatedEvents) ([]MemberStatus, error) {
 	if !member.ValidDate(asOf) {
 		return nil, Errorf(EINVALID, "date %q: give a date YYYY-MM-DD", asOf)
 	}
@@ -177,7 +189,7 @@ func Membership(ctx context.Context, s Store, ms Members, asOf string) ([]Member
 	}
 	out := make([]MemberStatus, 0, len(list))
 	for _, m := range list {
-		st := member.Membership(m.Record(), Played(ts, m.WOFID, m.Name, m.Country), asOf)
+		st := member.Membership(m.Record(), PlayedWith(ts, archive, m.WOFID, m.Name, m.Country), asOf)
 		out = append(out, MemberStatus{Member: m, IsMember: st.Member, Basis: string(st.Basis), Reason: st.Reason, Until: st.Until})
 	}
 	return out, nil

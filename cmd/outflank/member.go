@@ -13,8 +13,8 @@ const (
 	memberAddUsage    = "member add --name NAME " + memberFlags
 	memberEditUsage   = "member edit MEMBER [--name NAME] " + memberFlags
 	memberRemoveUsage = "member remove MEMBER"
-	memberListUsage   = "member list [--as-of DATE] [--json]"
-	memberShowUsage   = "member show MEMBER [--as-of DATE] [--json]"
+	memberListUsage   = "member list [--as-of DATE] [--results DIR] [--json]"
+	memberShowUsage   = "member show MEMBER [--as-of DATE] [--results DIR] [--json]"
 	memberLogUsage    = "member log [--limit N] [--json]"
 )
 
@@ -156,6 +156,7 @@ func (e *env) memberLine(s *outflank.MemberStatus) {
 func runMemberList(e *env, args []string) error {
 	fs := e.newFlags("member list", memberListUsage)
 	asOf := asOfFlag(fs)
+	results := resultsFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
@@ -164,8 +165,12 @@ func runMemberList(e *env, args []string) error {
 	if len(pos) != 0 {
 		return usagef("usage: outflank %s", memberListUsage)
 	}
+	archive, err := e.ratedEvents(*results)
+	if err != nil {
+		return err
+	}
 	return e.withStore(func(ctx context.Context, db database) error {
-		list, err := outflank.Membership(ctx, db, db, *asOf)
+		list, err := outflank.MembershipWith(ctx, db, db, *asOf, archive)
 		if err != nil {
 			return err
 		}
@@ -186,4 +191,22 @@ func runMemberList(e *env, args []string) error {
 		e.printf(e.stdout, "%d of %d records are members as of %s\n", n, len(list), *asOf)
 		return nil
 	})
+}
+
+// resultsFlag adds --results to fs: the WOF's archive, whose rated
+// tournaments keep a rating active (BOF Membership & finance 1).
+func resultsFlag(fs *flag.FlagSet) *string {
+	return fs.String("results", "", "the `folder` of the WOF's .ELO result archive: every rated tournament of a member's WOF id counts, not only the database's")
+}
+
+// ratedEvents reads the archive of --results, nil when not given.
+func (e *env) ratedEvents(folder string) (*outflank.RatedEvents, error) {
+	if folder == "" {
+		return nil, nil
+	}
+	a, err := e.readRatingArchive(folder, "")
+	if err != nil {
+		return nil, err
+	}
+	return outflank.RatedEventsOf(a.files), nil
 }

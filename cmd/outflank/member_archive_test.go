@@ -1,0 +1,66 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"outflank/internal/shareddata"
+)
+
+// TestMemberListCountsTheArchive (issue 26, point 9): BOF Membership &
+// finance 1 keeps a member while his rating is active, "having played in
+// a tournament in the previous two years". With the WOF's archive
+// (--results) every rated tournament of the member's WOF id counts: Imre
+// Leader (79), who played EGP Barcelona in April 2026, is an active
+// member, though the database's last tournament of his is a Regional of
+// 2018; Brightwell (73), whose last rated tournament was in February 2016,
+// has lapsed. Without the archive neither is a member: Leader shows as
+// lapsed since 2018.
+func TestMemberListCountsTheArchive(t *testing.T) {
+	results := shareddata.Dir(t, filepath.Join("wof", "results"))
+	d := newTDB(t)
+	d.ok("new", "reg18", "--name", "Oxford Regional", "--rules", "bof-regional", "--date", "2018-03-01")
+	d.ok("player", "add", "reg18", "--name", "Imre Leader", "--country", "GBR", "--wof-id", "79")
+	d.ok("member", "add", "--name", "Imre Leader", "--wof-id", "79", "--country", "GBR")
+	d.ok("member", "add", "--name", "Graham Brightwell", "--wof-id", "73", "--country", "GBR")
+	type doc struct {
+		Members []struct {
+			Name   string `json:"name"`
+			Member bool   `json:"member"`
+			Basis  string `json:"basis"`
+			Reason string `json:"reason"`
+			Until  string `json:"until"`
+		} `json:"members"`
+	}
+	read := func(args ...string) doc {
+		var v doc
+		if err := json.Unmarshal([]byte(d.ok(append([]string{"member", "list", "--as-of", "2026-05-12", "--json"}, args...)...)), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for _, m := range read().Members {
+		if m.Member || (m.Name == "Imre Leader" && !strings.Contains(m.Reason, "lapsed: last played Oxford Regional on 2018-03-01")) {
+			t.Errorf("%s without the archive: %+v", m.Name, m)
+		}
+	}
+	got := map[string]string{}
+	for _, m := range read("--results", results).Members {
+		got[m.Name] = m.Reason
+		if (m.Name == "Imre Leader") != m.Member {
+			t.Errorf("%s: member %v: %s", m.Name, m.Member, m.Reason)
+		}
+	}
+	if r := got["Imre Leader"]; !strings.HasPrefix(r, "active: played EGP Barcelona (WOF archive) on 2026-04-11") {
+		t.Errorf("Imre Leader: %q", r)
+	}
+	if r := got["Graham Brightwell"]; !strings.HasPrefix(r, "lapsed: last played") || !strings.Contains(r, "on 2016-02-27") {
+		t.Errorf("Graham Brightwell: %q", r)
+	}
+	show := d.ok("member", "show", "Imre Leader", "--as-of", "2026-05-12", "--results", results)
+	if !strings.Contains(show, "2026-04-11") || !strings.Contains(show, "EGP Barcelona (WOF archive) (rated)") {
+		t.Errorf("member show:\n%s", show)
+	}
+}
