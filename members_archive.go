@@ -3,6 +3,7 @@ package outflank
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"outflank/member"
 	"outflank/wof"
@@ -33,7 +34,8 @@ func RatedEventsOf(files []wof.ArchiveFile) *RatedEvents {
 		if name == "" {
 			name = f.Path
 		}
-		r.events = append(r.events, member.Event{Slug: f.Path, Name: name + " (WOF archive)", Rated: true, Kind: member.Other,
+		// Cloned: the names must not keep the files' text alive.
+		r.events = append(r.events, member.Event{Slug: strings.Clone(f.Path), Name: name + " (WOF archive)", Rated: true, Kind: member.Other,
 			Date: fmt.Sprintf("%04d-%02d-%02d", f.Date.Year, f.Date.Month, f.Date.Day)})
 		for _, g := range f.File.Games() {
 			for _, id := range []int{g.First, g.Second} {

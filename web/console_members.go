@@ -35,7 +35,7 @@ func (s *Server) membersPage(w http.ResponseWriter, r *http.Request, status int,
 	if page.AsOf == "" {
 		page.AsOf = time.Now().Format(time.DateOnly)
 	}
-	list, err := outflank.Membership(r.Context(), s.store, s.members, page.AsOf)
+	list, err := outflank.MembershipWith(r.Context(), s.store, s.members, page.AsOf, s.ratedEvents())
 	if err != nil {
 		if outflank.ErrorCode(err) != outflank.EINVALID {
 			s.fail(w, r, err)

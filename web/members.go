@@ -42,7 +42,7 @@ func (s *Server) handleMembers(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	asOf := time.Now().Format(time.DateOnly)
-	list, err := outflank.Membership(r.Context(), s.store, s.members, asOf)
+	list, err := outflank.MembershipWith(r.Context(), s.store, s.members, asOf, s.ratedEvents())
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -50,7 +50,7 @@ func (s *Server) handleMembers(w http.ResponseWriter, r *http.Request) {
 	v := membersView{AsOf: asOf, Members: []publicMember{}}
 	for _, m := range list {
 		if m.IsMember {
-			v.Members = append(v.Members, publicMember{Name: m.Name, Country: m.Country, Reason: m.Reason})
+			v.Members = append(v.Members, publicMember{Name: m.Name, Country: m.Country, Reason: publicReason(m)})
 		}
 	}
 	body, err := s.pages.render("members", false, view{Title: "BOF members", Nav: "members", Data: v})
@@ -63,4 +63,25 @@ func (s *Server) handleMembers(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+}
+
+// publicReason is the reason of a membership as the public may read it:
+// a subscription's paid-until date is a payment detail, between the
+// member and the treasurer, so the public page says only "by
+// subscription" (choice; docs/security.md).
+func publicReason(m outflank.MemberStatus) string {
+	if m.Basis == "subscription" {
+		return "member by subscription (BOF Membership & finance 1; Constitution 3)"
+	}
+	return m.Reason
+}
+
+// ratedEvents returns the rated tournaments of the WOF's archive when the
+// site reads one (serve --results), nil otherwise: they keep a rating,
+// and so a membership, active (BOF Membership & finance 1).
+func (s *Server) ratedEvents() *outflank.RatedEvents {
+	if e, ok := s.ratings.(interface{ Events() *outflank.RatedEvents }); ok {
+		return e.Events()
+	}
+	return nil
 }
