@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"outflank"
+	"outflank/words"
 )
 
 const (
@@ -16,6 +17,7 @@ const (
 	memberListUsage   = "member list [--as-of DATE] [--results DIR] [--json]"
 	memberShowUsage   = "member show MEMBER [--as-of DATE] [--results DIR] [--json]"
 	memberLogUsage    = "member log [--limit N] [--json]"
+	memberEnrolUsage  = "member enrol SLUG [--yes] [--json]"
 )
 
 var memberCommands = map[string]command{
@@ -25,6 +27,62 @@ var memberCommands = map[string]command{
 	"list":   {usage: memberListUsage, help: "every record with its membership as of a date, and why", run: runMemberList},
 	"show":   {usage: memberShowUsage, help: "one record, its membership and the tournaments it rests on", run: runMemberShow},
 	"log":    {usage: memberLogUsage, help: "the latest changes of the records, and who made them", run: runMemberLog},
+	"enrol":  {usage: memberEnrolUsage, help: "offer records for a BOF tournament's players who have none; --yes adds them", run: runMemberEnrol},
+}
+
+// runMemberEnrol lists the records a BOF-rated tournament's players
+// without one would get (BOF Membership & finance 1 enrols them) and, with
+// --yes, adds them.
+func runMemberEnrol(e *env, args []string) error {
+	fs := e.newFlags("member enrol", memberEnrolUsage)
+	yes := fs.Bool("yes", false, "add the records offered")
+	asJSON := fs.Bool("json", false, "print one JSON document")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("usage: outflank %s", memberEnrolUsage)
+	}
+	return e.withStore(func(ctx context.Context, db database) error {
+		u, err := outflank.NewMemberRecords(ctx, db, db, pos[0])
+		if err != nil {
+			return err
+		}
+		added := []outflank.Member{}
+		if *yes {
+			got, err := outflank.AddMemberRecords(ctx, db, u)
+			added = append(added, got...)
+			if err != nil {
+				for _, m := range added {
+					e.printf(e.stdout, "saved: member #%d %s\n", m.ID, outflank.DescribeMember(&m))
+				}
+				return err
+			}
+		}
+		if *asJSON {
+			return writeJSON(e.stdout, map[string]any{"tournament": u.Tournament.Slug, "new": u.New, "taken": u.Taken, "added": added})
+		}
+		for _, m := range u.Taken {
+			e.printf(e.stderr, "warning: %s of %s: another record has this name and country (another WOF id): match them by hand ('outflank member edit')\n", m.Name, m.Country)
+		}
+		switch {
+		case len(u.New) == 0:
+			e.printf(e.stdout, "every player of %s has a member record\n", u.Tournament.Slug)
+		case *yes:
+			for _, m := range added {
+				e.printf(e.stdout, "saved: member #%d %s\n", m.ID, outflank.DescribeMember(&m))
+			}
+		default:
+			e.printf(e.stdout, "%s of %s %s no member record (BOF Membership & finance 1 enrols them at their first BOF-rated tournament):\n",
+				words.Count(len(u.New), "player"), u.Tournament.Slug, words.Verb(len(u.New), "has", "have"))
+			for _, m := range u.New {
+				e.printf(e.stdout, "  %s\n", outflank.DescribeMember(&m))
+			}
+			e.printf(e.stdout, "'outflank member enrol %s --yes' adds %s\n", u.Tournament.Slug, words.Verb(len(u.New), "it", "them"))
+		}
+		return nil
+	})
 }
 
 func runMember(e *env, args []string) error { return e.subcommand("member", memberCommands, args) }

@@ -64,3 +64,41 @@ func TestMemberListCountsTheArchive(t *testing.T) {
 		t.Errorf("member show:\n%s", show)
 	}
 }
+
+// TestMemberEnrolOffersRecords (issue 26, point 9): the real Oadby
+// Regional of 2010 imported, `member enrol` offers a record to each of its
+// eight players but the one who has one (by WOF id), adds nothing without --yes, and
+// adds them with --yes, each in the members' log; a second run finds none
+// left. A tournament that is not BOF-rated is refused.
+func TestMemberEnrolOffersRecords(t *testing.T) {
+	d := newTDB(t)
+	d.ok("import", filepath.Join(shareddata.Dir(t, "elo"), "20100313_Oadby_Regional.ELO"), "--slug", "oadby10", "--rules", "bof-regional")
+	d.ok("member", "add", "--name", "Someone Else", "--wof-id", "2047", "--country", "GBR")
+	offer := d.ok("member", "enrol", "oadby10")
+	for _, w := range []string{"7 players of oadby10 have no member record", "PRIDMORE", "WOF id 100007", "'outflank member enrol oadby10 --yes' adds them"} {
+		if !strings.Contains(offer, w) {
+			t.Errorf("the offer lacks %q:\n%s", w, offer)
+		}
+	}
+	if strings.Contains(offer, "BARRASS") {
+		t.Errorf("2047 has a record (by WOF id), offered another:\n%s", offer)
+	}
+	if list := d.ok("member", "list", "--as-of", "2010-03-14"); !strings.Contains(list, "1 of 1 records") {
+		t.Errorf("records added without --yes:\n%s", list)
+	}
+	added := d.ok("member", "enrol", "oadby10", "--yes")
+	if n := strings.Count(added, "saved: member #"); n != 7 {
+		t.Errorf("%d records added, want 7:\n%s", n, added)
+	}
+	if list := d.ok("member", "list", "--as-of", "2010-03-14"); !strings.Contains(list, "8 of 8 records are members as of 2010-03-14") {
+		t.Errorf("after enrolment:\n%s", list)
+	}
+	if log := d.ok("member", "log"); strings.Count(log, "added member #") != 8 {
+		t.Errorf("the members' log:\n%s", log)
+	}
+	if again := d.ok("member", "enrol", "oadby10"); !strings.Contains(again, "every player of oadby10 has a member record") {
+		t.Errorf("second run: %s", again)
+	}
+	d.ok("new", "open", "--name", "Open", "--rules", "woc", "--date", "2010-04-01")
+	d.fail(1, "members are enrolled at a BOF-rated tournament", "member", "enrol", "open")
+}
