@@ -103,6 +103,7 @@ type Members interface {
 	MemberList(ctx context.Context) ([]Member, error)
 	// MemberLog returns the latest changes, newest first: at most limit.
 	MemberLog(ctx context.Context, limit int) ([]MemberEvent, error)
+	FeeRateStore
 }
 
 // BOFEvent is tournament t as the membership engine reads it. The BOF
@@ -215,6 +216,9 @@ type Fees struct {
 	Lines      []FeeLine      `json:"entrants"`
 	Total      int            `json:"total_pounds"`
 	ByRate     map[string]int `json:"by_rate"`
+	// Rates are the charges applied: the federation's for the
+	// tournament's year, else the BOF rules' own.
+	Rates FeeRates `json:"rates"`
 }
 
 // TournamentFees returns what each entrant of tournament slug owes by BOF
@@ -234,6 +238,12 @@ func TournamentFees(ctx context.Context, s Store, ms Members, slug string) (*Fee
 		return nil, err
 	}
 	ev := BOFEvent(t)
+	rates := DefaultFeeRates(BOF, 0)
+	if y, err := time.Parse(time.DateOnly, t.Date); err == nil {
+		if rates, err = RatesFor(ctx, ms, BOF, y.Year()); err != nil {
+			return nil, err
+		}
+	}
 	entrants := make([]member.Entrant, len(t.Players))
 	ids := make([]int64, len(t.Players))
 	for i := range t.Players {
@@ -248,8 +258,8 @@ func TournamentFees(ctx context.Context, s Store, ms Members, slug string) (*Fee
 		}
 		entrants[i] = e
 	}
-	b := member.Fees(ev, entrants)
-	f := &Fees{Tournament: t.Slug, Name: t.Name, Date: t.Date, Kind: string(ev.Kind), Total: b.Total, ByRate: map[string]int{}}
+	b := member.FeesAt(ev, entrants, rates.Engine())
+	f := &Fees{Tournament: t.Slug, Name: t.Name, Date: t.Date, Kind: string(ev.Kind), Total: b.Total, ByRate: map[string]int{}, Rates: rates}
 	for i, l := range b.Lines {
 		f.Lines = append(f.Lines, FeeLine{Player: l.ID, Name: l.Name, Member: ids[i], Pounds: l.Pounds, Rate: string(l.Rate), Reason: l.Reason})
 	}

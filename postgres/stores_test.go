@@ -139,3 +139,5 @@ func TestMemoUnderContention(t *testing.T) {
 		}
 	}
 }
+
+func TestFeeRates(t *testing.T) { storetest.RunFeeRates(t, MustOpenDB(t)) }

@@ -34,3 +34,5 @@ func TestPlayerDBSuite(t *testing.T) { storetest.RunPlayerDirectory(t, MustOpenD
 func TestCircuitStoreSuite(t *testing.T) { storetest.RunCircuitStore(t, MustOpenDB(t)) }
 
 func TestMembersSuite(t *testing.T) { storetest.RunMembers(t, MustOpenDB(t)) }
+
+func TestFeeRatesSuite(t *testing.T) { storetest.RunFeeRates(t, MustOpenDB(t)) }

@@ -18,6 +18,7 @@ const (
 	memberShowUsage   = "member show MEMBER [--as-of DATE] [--results DIR] [--json]"
 	memberLogUsage    = "member log [--limit N] [--json]"
 	memberEnrolUsage  = "member enrol SLUG [--yes] [--json]"
+	memberRatesUsage  = "member rates [--federation BOF] [--year YYYY [--standard N] [--unwaged N] [--family N]] [--json]"
 )
 
 var memberCommands = map[string]command{
@@ -27,6 +28,7 @@ var memberCommands = map[string]command{
 	"list":   {usage: memberListUsage, help: "every record with its membership as of a date, and why", run: runMemberList},
 	"show":   {usage: memberShowUsage, help: "one record, its membership and the tournaments it rests on", run: runMemberShow},
 	"log":    {usage: memberLogUsage, help: "the latest changes of the records, and who made them", run: runMemberLog},
+	"rates":  {usage: memberRatesUsage, help: "the charges of a year's Regionals and National (BOF Membership & finance 3's by default); the amounts set them", run: runMemberRates},
 	"enrol":  {usage: memberEnrolUsage, help: "offer records for a BOF tournament's players who have none; --yes adds them", run: runMemberEnrol},
 }
 
@@ -267,4 +269,76 @@ func (e *env) ratedEvents(folder string) (*outflank.RatedEvents, error) {
 		return nil, err
 	}
 	return outflank.RatedEventsOf(a.files), nil
+}
+
+// runMemberRates shows a federation's charges by year or, given amounts,
+// sets those of --year (the others keep the year's current value).
+func runMemberRates(e *env, args []string) error {
+	fs := e.newFlags("member rates", memberRatesUsage)
+	federation := fs.String("federation", outflank.BOF, "the `federation` whose charges these are")
+	year := fs.Int("year", 0, "the `year` of the tournaments the charges apply to")
+	standard := fs.Int("standard", 0, "the standard charge, in `pounds`")
+	unwaged := fs.Int("unwaged", 0, "the unwaged charge, in `pounds`")
+	family := fs.Int("family", 0, "the family rate, in `pounds`")
+	asJSON := fs.Bool("json", false, "print one JSON document")
+	pos, err := e.parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usagef("usage: outflank %s", memberRatesUsage)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	amounts := set["standard"] || set["unwaged"] || set["family"]
+	if amounts && *year == 0 {
+		return usagef("member rates: give --year with the charges it sets")
+	}
+	return e.withStore(func(ctx context.Context, db database) error {
+		if amounts {
+			r, err := outflank.RatesFor(ctx, db, *federation, *year)
+			if err != nil {
+				return err
+			}
+			for name, v := range map[string]struct {
+				to   *int
+				from int
+			}{"standard": {&r.Standard, *standard}, "unwaged": {&r.Unwaged, *unwaged}, "family": {&r.Family, *family}} {
+				if set[name] {
+					*v.to = v.from
+				}
+			}
+			if err := db.SetFeeRates(ctx, r); err != nil {
+				return err
+			}
+			e.printf(e.stdout, "saved: the rates of %s\n", r.Describe())
+			return nil
+		}
+		list, err := db.FeeRateList(ctx)
+		if err != nil {
+			return err
+		}
+		if *year != 0 {
+			r, err := outflank.RatesFor(ctx, db, *federation, *year)
+			if err != nil {
+				return err
+			}
+			list = []outflank.FeeRates{r}
+		}
+		if *asJSON {
+			return writeJSON(e.stdout, map[string]any{"default": outflank.DefaultFeeRates(*federation, 0), "rates": list})
+		}
+		for _, r := range list {
+			from := "set for the year"
+			if r.Default {
+				from = "BOF Membership & finance 3, none set for the year"
+			}
+			e.printf(e.stdout, "%s (%s)\n", r.Describe(), from)
+		}
+		if *year == 0 {
+			d := outflank.DefaultFeeRates(*federation, 0)
+			e.printf(e.stdout, "any other year: %d pounds, %d unwaged, %d family (BOF Membership & finance 3)\n", d.Standard, d.Unwaged, d.Family)
+		}
+		return nil
+	})
 }

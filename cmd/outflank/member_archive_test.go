@@ -102,3 +102,55 @@ func TestMemberEnrolOffersRecords(t *testing.T) {
 	d.ok("new", "open", "--name", "Open", "--rules", "woc", "--date", "2010-04-01")
 	d.fail(1, "members are enrolled at a BOF-rated tournament", "member", "enrol", "open")
 }
+
+// TestMemberRatesByYear (issue 26, point 9): the charges of BOF
+// Membership & finance 3 (10, 5 unwaged, 15 a family) are the defaults;
+// the federation sets others for a year, and the fees of that year's
+// tournaments follow them while other years keep the defaults.
+func TestMemberRatesByYear(t *testing.T) {
+	d := newTDB(t)
+	d.ok("new", "reg26", "--name", "York 2026", "--rules", "bof-regional", "--date", "2026-03-01")
+	d.ok("new", "reg27", "--name", "York 2027", "--rules", "bof-regional", "--date", "2027-03-01")
+	for _, slug := range []string{"reg26", "reg27"} {
+		d.ok("player", "add", slug, "--name", "Ann Smith", "--country", "GBR")
+		d.ok("player", "add", slug, "--name", "Bob Jones", "--country", "GBR")
+	}
+	d.ok("member", "add", "--name", "Bob Jones", "--country", "GBR", "--unwaged")
+	if out := d.ok("--as", "treasurer", "member", "rates", "--year", "2027", "--standard", "12", "--unwaged", "6"); !strings.Contains(out, "saved: the rates of BOF 2027: 12 pounds, 6 unwaged, 15 family") {
+		t.Errorf("member rates: %s", out)
+	}
+	type fees struct {
+		Entrants []struct {
+			Name   string `json:"name"`
+			Pounds int    `json:"pounds"`
+			Reason string `json:"reason"`
+		} `json:"entrants"`
+		Total int `json:"total_pounds"`
+	}
+	read := func(slug string) fees {
+		var f fees
+		if err := json.Unmarshal([]byte(d.ok("fees", slug, "--json")), &f); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	if f := read("reg26"); f.Total != 15 {
+		t.Errorf("2026 (the BOF's 10 + 5): %+v", f)
+	}
+	f := read("reg27")
+	if f.Total != 18 || !strings.Contains(f.Entrants[0].Reason, "the BOF's rates for 2027") {
+		t.Errorf("2027 (12 + 6): %+v", f)
+	}
+	if out := d.ok("fees", "reg27"); !strings.Contains(out, "charges: 12 pounds, 6 unwaged, 15 a family (set for the year") {
+		t.Errorf("fees text:\n%s", out)
+	}
+	list := d.ok("member", "rates")
+	if !strings.Contains(list, "BOF 2027: 12 pounds, 6 unwaged, 15 family (set for the year)") || !strings.Contains(list, "any other year: 10 pounds, 5 unwaged, 15 family") {
+		t.Errorf("member rates:\n%s", list)
+	}
+	if log := d.ok("member", "log"); !strings.Contains(log, "treasurer") || !strings.Contains(log, "set the rates of BOF 2027") {
+		t.Errorf("member log:\n%s", log)
+	}
+	d.fail(2, "give --year", "member", "rates", "--standard", "12")
+	d.fail(1, "give a whole number of pounds", "member", "rates", "--year", "2027", "--family", "-3")
+}
