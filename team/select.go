@@ -3,6 +3,8 @@ package team
 import (
 	"fmt"
 	"strings"
+
+	"outflank/words"
 )
 
 // The rules cited.
@@ -153,6 +155,11 @@ func unchecked(cat Category, who []string) string {
 	return fmt.Sprintf("cannot be checked: no %s recorded for %s, who may be the %s; record it, rather than give the place to someone else", what, strings.Join(who, ", "), cat.player())
 }
 
+// gendered says n women or men, singular or plural.
+func gendered(n int, one, many string) string {
+	return fmt.Sprintf("%d %s", n, words.Verb(n, one, many))
+}
+
 // Check checks a selection against WOC I.2.2: one to four players (the
 // offers and the women's place), no more than three of the same gender,
 // and an additional young player aged 14 or less. A gender or birth date
@@ -179,7 +186,7 @@ func Check(sel Selection) WOCCheck {
 	}
 	women, men, unknown := genders(team)
 	if women > MaxSameGender || men > MaxSameGender {
-		broken = append(broken, fmt.Sprintf("%d women and %d men: no more than %d of the same gender", women, men, MaxSameGender))
+		broken = append(broken, fmt.Sprintf("%s and %s: no more than %d of the same gender", gendered(women, "woman", "women"), gendered(men, "man", "men"), MaxSameGender))
 	} else if len(unknown) > 0 && (women+len(unknown) > MaxSameGender || men+len(unknown) > MaxSameGender) {
 		open = append(open, fmt.Sprintf("no gender recorded for %s, so no more than %d of the same gender is not known", strings.Join(unknown, ", "), MaxSameGender))
 	}
@@ -197,10 +204,7 @@ func Check(sel Selection) WOCCheck {
 	case len(open) > 0:
 		ch.Verdict, ch.Reasons = WOCUnchecked, open
 	default:
-		what := fmt.Sprintf("%d players (%d women, %d men)", len(team), women, men)
-		if len(team) == 1 {
-			what = "1 player"
-		}
+		what := fmt.Sprintf("%s (%s, %s)", words.Count(len(team), "player"), gendered(women, "woman", "women"), gendered(men, "man", "men"))
 		if young != nil {
 			what += " and a young player aged 14 or less"
 		}
