@@ -14,6 +14,7 @@ func (s *Server) registerMembersRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /members", s.handleMembers)
 	s.route(mux, "GET /admin/members", Admin, s.handleConsoleMembers)
 	s.route(mux, "POST /admin/members", Admin, s.handleAddMember)
+	s.route(mux, "POST /admin/members/enrol", Admin, s.handleEnrolMembers)
 	s.route(mux, "GET /admin/members/{id}", Admin, s.handleMemberForm)
 	s.route(mux, "POST /admin/members/{id}", Admin, s.handleEditMember)
 	s.route(mux, "POST /admin/members/{id}/remove", Admin, s.handleRemoveMember)
