@@ -57,6 +57,9 @@ func TestBrowserMembersPhone(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if _, err := director.AddPlayer(ctx, site.db, "york", outflank.Player{Name: "Newcomer Person", Country: "GBR"}, "", false); err != nil {
+		t.Fatal(err)
+	}
 	if err := site.db.AddMember(ctx, &outflank.Member{Name: "Bartholomew Subscriber", Country: "GBR", PaidUntil: "2099-12-31", Unwaged: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -83,4 +86,20 @@ func TestBrowserMembersPhone(t *testing.T) {
 		}
 		shoot(t, tab, dir, "members-phone-"+map[int64]string{375: "375", 1280: "1280"}[width])
 	}
+	// The console offers a record to the tournament's newcomer, and adds
+	// it on confirmation.
+	run(t, tab, chromedp.EmulateViewport(375, 812))
+	login(t, tab, site, "chief", "/admin/members?enrol=york")
+	waitPage(t, tab, "the offer", `!!document.querySelector("ul.enrol")`)
+	if body := run(t, tab, chromedp.Evaluate[string](`document.querySelector("main").innerText`)); !strings.Contains(body, "1 player of York Regional has no member record") || !strings.Contains(body, "Newcomer Person") {
+		t.Errorf("the offer:\n%s", body)
+	}
+	if wide := run(t, tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)); wide {
+		t.Errorf("the console's members scroll sideways at 375 px")
+	}
+	shoot(t, tab, dir, "console-members-enrol-375")
+	run(t, tab, chromedp.EmulateViewport(1280, 900))
+	shoot(t, tab, dir, "console-members-enrol-1280")
+	run(t, tab, chromedp.Click(`form[action="/admin/members/enrol"] button`))
+	waitPage(t, tab, "the record added", `!!document.querySelector("p.flash") && document.querySelector("p.flash").textContent.indexOf("Added 1 member record for the players of York Regional.") === 0`)
 }
