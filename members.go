@@ -103,6 +103,7 @@ type Members interface {
 	MemberList(ctx context.Context) ([]Member, error)
 	// MemberLog returns the latest changes, newest first: at most limit.
 	MemberLog(ctx context.Context, limit int) ([]MemberEvent, error)
+	FeeRateStore
 }
 
 // BOFEvent is tournament t as the membership engine reads it. The BOF
@@ -135,6 +136,12 @@ func Played(ts []*Tournament, wofID int, name, country string) []member.Event {
 	return list
 }
 
+// PlayedWith is Played and the archive's rated tournaments of the person's
+// WOF id on other days (archive nil: none).
+func PlayedWith(ts []*Tournament, archive *RatedEvents, wofID int, name, country string) []member.Event {
+	return withArchive(Played(ts, wofID, name, country), archive, wofID)
+}
+
 // AllTournaments loads every tournament of s.
 func AllTournaments(ctx context.Context, s Store) ([]*Tournament, error) {
 	sums, err := s.Tournaments(ctx)
@@ -164,6 +171,12 @@ type MemberStatus struct {
 // Membership returns every member's membership as of asOf (YYYY-MM-DD),
 // from their records and the tournaments in s.
 func Membership(ctx context.Context, s Store, ms Members, asOf string) ([]MemberStatus, error) {
+	return MembershipWith(ctx, s, ms, asOf, nil)
+}
+
+// MembershipWith is Membership counting also the rated tournaments of the
+// WOF's archive (nil: none), by the member's WOF id.
+func MembershipWith(ctx context.Context, s Store, ms Members, asOf string, archive *RatedEvents) ([]MemberStatus, error) {
 	if !member.ValidDate(asOf) {
 		return nil, Errorf(EINVALID, "date %q: give a date YYYY-MM-DD", asOf)
 	}
@@ -177,7 +190,7 @@ func Membership(ctx context.Context, s Store, ms Members, asOf string) ([]Member
 	}
 	out := make([]MemberStatus, 0, len(list))
 	for _, m := range list {
-		st := member.Membership(m.Record(), Played(ts, m.WOFID, m.Name, m.Country), asOf)
+		st := member.Membership(m.Record(), PlayedWith(ts, archive, m.WOFID, m.Name, m.Country), asOf)
 		out = append(out, MemberStatus{Member: m, IsMember: st.Member, Basis: string(st.Basis), Reason: st.Reason, Until: st.Until})
 	}
 	return out, nil
@@ -203,6 +216,9 @@ type Fees struct {
 	Lines      []FeeLine      `json:"entrants"`
 	Total      int            `json:"total_pounds"`
 	ByRate     map[string]int `json:"by_rate"`
+	// Rates are the charges applied: the federation's for the
+	// tournament's year, else the BOF rules' own.
+	Rates FeeRates `json:"rates"`
 }
 
 // TournamentFees returns what each entrant of tournament slug owes by BOF
@@ -222,6 +238,12 @@ func TournamentFees(ctx context.Context, s Store, ms Members, slug string) (*Fee
 		return nil, err
 	}
 	ev := BOFEvent(t)
+	rates := DefaultFeeRates(BOF, 0)
+	if y, err := time.Parse(time.DateOnly, t.Date); err == nil {
+		if rates, err = RatesFor(ctx, ms, BOF, y.Year()); err != nil {
+			return nil, err
+		}
+	}
 	entrants := make([]member.Entrant, len(t.Players))
 	ids := make([]int64, len(t.Players))
 	for i := range t.Players {
@@ -236,8 +258,8 @@ func TournamentFees(ctx context.Context, s Store, ms Members, slug string) (*Fee
 		}
 		entrants[i] = e
 	}
-	b := member.Fees(ev, entrants)
-	f := &Fees{Tournament: t.Slug, Name: t.Name, Date: t.Date, Kind: string(ev.Kind), Total: b.Total, ByRate: map[string]int{}}
+	b := member.FeesAt(ev, entrants, rates.Engine())
+	f := &Fees{Tournament: t.Slug, Name: t.Name, Date: t.Date, Kind: string(ev.Kind), Total: b.Total, ByRate: map[string]int{}, Rates: rates}
 	for i, l := range b.Lines {
 		f.Lines = append(f.Lines, FeeLine{Player: l.ID, Name: l.Name, Member: ids[i], Pounds: l.Pounds, Rate: string(l.Rate), Reason: l.Reason})
 	}

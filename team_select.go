@@ -3,7 +3,9 @@ package outflank
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"outflank/circuit"
@@ -26,8 +28,34 @@ type TeamOptions struct {
 	// WomenEvent and YoungEvent are the slugs of stand-alone qualifying
 	// events (World championship 5), "" when none was held.
 	WomenEvent, YoungEvent string
-	// Ratings is the active rating list, in order.
-	Ratings []team.Ranked
+	// Ratings is the rating list World championship 3 reads: the players of
+	// a computed list (`rating compute --json`), in rank order. Only those
+	// on the published list (active, in the world's component: Rank > 0)
+	// are offered places; the others are refused with the reason.
+	Ratings []TeamRating
+	// RatingList names the list: its calculation date.
+	RatingList string
+}
+
+// TeamRating is one player of a computed rating list.
+type TeamRating struct {
+	WOFID   int
+	Name    string
+	Country string
+	Rating  int
+	// Rank is the player's rank on the published list, 0 when he is not on
+	// it: not active (no rated tournament in the 38 months before the
+	// list), or rated only within a group apart from the world's
+	// (Component > 0).
+	Rank      int
+	Active    bool
+	Component int
+	// Official is set when the rating's margin is below ±200 (WOF ratings
+	// FAQ); Uncertainty is the margin.
+	Official    bool
+	Uncertainty int
+	// Last is the date of his last rated tournament, "" when not known.
+	Last string
 }
 
 // TeamSelection is the order in which places in the UK team are offered.
@@ -39,6 +67,10 @@ type TeamSelection struct {
 	team.Selection
 	Warnings []string `json:"warnings"`
 }
+
+// maxTeamSize is the most players a federation's team has besides the
+// young player (WOC I.2.2).
+const maxTeamSize = team.MaxPlayers
 
 // residencyDays is World championship 1's residency before the World final.
 const residencyDays = 183
@@ -52,8 +84,21 @@ func TeamKey(wofID int, name, country string) string {
 	return "name:" + name + "|" + country
 }
 
-func candidate(p *Player) team.Candidate {
-	return team.Candidate{Key: TeamKey(p.WOFID, p.Name, p.Country), Name: p.Name, Country: p.Country, WOFID: p.WOFID}
+// candidate is player p as the selection reads him, with what his record
+// says of his gender and age: young is 14 or less on 31 December of year
+// (WOC I.2.2), unknown without a birth date or a year.
+func candidate(p *Player, year int) team.Candidate {
+	c := team.Candidate{Key: TeamKey(p.WOFID, p.Name, p.Country), Name: p.Name, Country: p.Country, WOFID: p.WOFID}
+	switch p.Gender {
+	case "f":
+		c.Woman = team.Yes
+	case "m":
+		c.Woman = team.No
+	}
+	if p.Born != "" && year > 0 {
+		c.Young = team.KnownOf(isYoung(p.Born, year))
+	}
+	return c
 }
 
 // placings is a tournament's order of finish as the selection reads it.
@@ -68,8 +113,8 @@ func placings(t *Tournament, youngYear int) []team.Placed {
 		if pl.Undecided {
 			place = i + 1 // the National under way: its order so far
 		}
-		out = append(out, team.Placed{Candidate: candidate(p), Place: place, Points: pl.Points,
-			ByPlayoff: pl.By != "list", Women: p.Gender == "f", Young: isYoung(p.Born, youngYear)})
+		out = append(out, team.Placed{Candidate: candidate(p, youngYear), Place: place, Points: pl.Points,
+			ByPlayoff: pl.By != "list"})
 	}
 	return out
 }
@@ -80,6 +125,9 @@ func placings(t *Tournament, youngYear int) []team.Placed {
 func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o TeamOptions) (*TeamSelection, error) {
 	if o.Size < 1 {
 		return nil, Errorf(EINVALID, "team size %d: give the number of places in the regular team (--size)", o.Size)
+	}
+	if o.Size > maxTeamSize {
+		return nil, Errorf(EINVALID, "team size %d: a federation's team is one to %d players and an additional young player (WOC I.2.2); give --size %d or less", o.Size, maxTeamSize, maxTeamSize)
 	}
 	nat, err := s.Tournament(ctx, o.National)
 	if err != nil {
@@ -99,7 +147,9 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 		year = d.Year()
 	}
 	sel := &TeamSelection{National: nat.Slug, Circuit: o.Circuit, WorldFinal: o.WorldFinal, Warnings: []string{}}
-	in := team.Input{Size: o.Size, National: placings(nat, year), Ratings: o.Ratings,
+	known := records{}
+	known.add(nat, year)
+	in := team.Input{Size: o.Size, National: placings(nat, year),
 		Categories: []team.Category{team.Women, team.Young}, Events: map[team.Category][]team.Placed{}, Declined: map[string]bool{}}
 	f := nat.OrderOfFinish(rules.TitleIndividual)
 	in.ChampionDecided = len(f.Places) > 0 && f.Places[0].By == "final" && !f.Places[0].Undecided
@@ -114,8 +164,13 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 		if c.Rules != circuit.BOFGP {
 			return nil, Errorf(EINVALID, "circuit %s has rules %s: the GP winner and GP order of World championship 2-3 are those of a bof-gp circuit", c.Slug, c.Rules)
 		}
+		for _, slug := range c.Tournaments {
+			if t, err := s.Tournament(ctx, slug); err == nil {
+				known.add(t, year)
+			}
+		}
 		for _, st := range table.Standings {
-			in.GP = append(in.GP, team.Ranked{Candidate: team.Candidate{Key: st.Key, Name: st.Name, Country: st.Country, WOFID: st.WOFID}, Rank: st.Rank, Equal: st.Equal})
+			in.GP = append(in.GP, team.Ranked{Candidate: known.of(team.Candidate{Key: st.Key, Name: st.Name, Country: st.Country, WOFID: st.WOFID}), Rank: st.Rank, Equal: st.Equal})
 		}
 	}
 	for cat, slug := range map[team.Category]string{team.Women: o.WomenEvent, team.Young: o.YoungEvent} {
@@ -127,7 +182,10 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 			return nil, err
 		}
 		in.Events[cat] = placings(t, year)
+		known.add(t, year)
 	}
+	var inactive []team.Skip
+	in.Ratings, inactive = ratingOrder(o.Ratings, o.RatingList, known)
 	if err := declined(in, o.Declined); err != nil {
 		return nil, err
 	}
@@ -153,6 +211,15 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 			}
 		}
 		in.Ratings = kept
+		// An inactive member is named: he is the one a selector might
+		// expect on the list (World championship 3 says active).
+		named := inactive[:0:0]
+		for _, sk := range inactive {
+			if memberOf(list, sk.Candidate) != nil {
+				named = append(named, sk)
+			}
+		}
+		inactive = named
 		if dropped > 0 {
 			who := fmt.Sprintf("%d players of the rating list have", dropped)
 			if dropped == 1 {
@@ -162,7 +229,98 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 		}
 	}
 	sel.Selection = team.Select(in)
+	if reached(sel.Selection) {
+		// Named once: a player passed over already (declined, say) or
+		// offered a place by another rule is not listed again.
+		seen := map[string]bool{}
+		for _, sk := range sel.Skipped {
+			seen[sk.Key] = true
+		}
+		for _, o := range sel.Offers {
+			seen[o.Key] = true
+		}
+		for _, sk := range inactive {
+			if !seen[sk.Key] {
+				sel.Skipped = append(sel.Skipped, sk)
+			}
+		}
+	}
 	return sel, nil
+}
+
+// reached tells whether the selection went as far as the rating list: an
+// offer from it, or places left for the chairman.
+func reached(sel team.Selection) bool {
+	if sel.ChairmanPlaces > 0 {
+		return true
+	}
+	for _, o := range sel.Offers {
+		if strings.HasPrefix(o.Reason, activeListReason) {
+			return true
+		}
+	}
+	return false
+}
+
+// activeListReason begins the reason of an offer from the rating list.
+const activeListReason = "active rating list"
+
+// ratingOrder splits a computed rating list into the active list World
+// championship 3 offers places from, in rank order with the published
+// ranks, and the players who are not on it, each with the reason.
+func ratingOrder(list []TeamRating, name string, known records) (active []team.Ranked, inactive []team.Skip) {
+	sorted := slices.Clone(list)
+	slices.SortStableFunc(sorted, func(a, b TeamRating) int { return a.Rank - b.Rank })
+	for i, r := range sorted {
+		c := known.of(team.Candidate{Key: TeamKey(r.WOFID, r.Name, r.Country), Name: r.Name, Country: r.Country, WOFID: r.WOFID})
+		if r.Rank > 0 {
+			equal := (i > 0 && sorted[i-1].Rank == r.Rank) || (i+1 < len(sorted) && sorted[i+1].Rank == r.Rank)
+			note := ""
+			if !r.Official {
+				note = fmt.Sprintf("not official: ±%d", r.Uncertainty)
+			}
+			active = append(active, team.Ranked{Candidate: c, Rank: r.Rank, Equal: equal, Note: note})
+			continue
+		}
+		why := fmt.Sprintf("%s: not on the active rating list of %s: ", team.RuleGPOrder, name)
+		switch {
+		case !r.Active && r.Last != "":
+			why += fmt.Sprintf("no rated tournament in the 38 months before it (the last on %s)", r.Last)
+		case !r.Active:
+			why += "no rated tournament in the 38 months before it"
+		default:
+			why += "rated only within a group of players apart from the world's, whose ratings are not published"
+		}
+		inactive = append(inactive, team.Skip{Candidate: c, Reason: why})
+	}
+	return active, inactive
+}
+
+// records are the players' gender and age as the tournaments of the
+// selection record them, by TeamKey, for the players of the Grand Prix and
+// the rating list.
+type records map[string]team.Candidate
+
+func (r records) add(t *Tournament, year int) {
+	for i := range t.Players {
+		c := candidate(&t.Players[i], year)
+		old, seen := r[c.Key]
+		if !seen || old.Woman == team.Unknown {
+			old.Woman = c.Woman
+		}
+		if !seen || old.Young == team.Unknown {
+			old.Young = c.Young
+		}
+		r[c.Key] = old
+	}
+}
+
+// of fills in c's gender and age from the records.
+func (r records) of(c team.Candidate) team.Candidate {
+	if k, ok := r[c.Key]; ok {
+		c.Woman, c.Young = k.Woman, k.Young
+	}
+	return c
 }
 
 // declined marks the players named in refs, by WOF id or exact name,

@@ -5,12 +5,34 @@ import (
 	"strings"
 )
 
-// The charges of Membership & finance 3, in pounds.
+// The charges of Membership & finance 3, in pounds: the BOF rules' own,
+// which a federation's rates for a year replace (Rates).
 const (
 	FeeStandard = 10
 	FeeUnwaged  = 5
 	FeeFamily   = 15
 )
+
+// Rates are the charges of a Regional or National, in pounds: the
+// standard charge, the unwaged one, and the family rate.
+type Rates struct {
+	Standard, Unwaged, Family int
+	// Set names the rates when a federation set them for the year ("the
+	// rates set for 2027"); "" for the BOF rules' own.
+	Set string
+}
+
+// BOFRates are the charges of Membership & finance 3: 10 pounds, 5
+// unwaged, 15 for a family.
+var BOFRates = Rates{Standard: FeeStandard, Unwaged: FeeUnwaged, Family: FeeFamily}
+
+// cite is the source of a charge, for its reason.
+func (r Rates) cite() string {
+	if r.Set == "" {
+		return "BOF Membership & finance 3"
+	}
+	return r.Set + "; BOF Membership & finance 3 sets 10, 5 unwaged, 15 a family"
+}
 
 // Rate is why an entrant pays what they pay.
 type Rate string
@@ -64,10 +86,13 @@ type Bill struct {
 // when its members' charges add up to more (a family entered alone is no
 // group: one entrant never pays the family rate). Without a record an
 // entrant pays the standard charge (their citizenship and wages unknown).
-func Fees(ev Event, entrants []Entrant) Bill {
+func Fees(ev Event, entrants []Entrant) Bill { return FeesAt(ev, entrants, BOFRates) }
+
+// FeesAt is Fees with the charges of rates in place of the BOF rules' own.
+func FeesAt(ev Event, entrants []Entrant, rates Rates) Bill {
 	b := Bill{ByRate: map[Rate]int{}}
 	for _, e := range entrants {
-		b.Lines = append(b.Lines, single(ev, e))
+		b.Lines = append(b.Lines, single(ev, e, rates))
 	}
 	family := map[string][]int{} // group -> indexes of charged lines
 	var order []string
@@ -89,18 +114,18 @@ func Fees(ev Event, entrants []Entrant) Bill {
 			sum += b.Lines[i].Pounds
 			names[k] = b.Lines[i].Name
 		}
-		if len(idx) < 2 || sum <= FeeFamily {
+		if len(idx) < 2 || sum <= rates.Family {
 			continue
 		}
 		first := b.Lines[idx[0]].Name
 		for k, i := range idx {
 			if k == 0 {
-				b.Lines[i].Pounds, b.Lines[i].Rate = FeeFamily, RateFamily
-				b.Lines[i].Reason = fmt.Sprintf("family rate for family %s (%s), instead of %d pounds (BOF Membership & finance 3)", g, strings.Join(names, ", "), sum)
+				b.Lines[i].Pounds, b.Lines[i].Rate = rates.Family, RateFamily
+				b.Lines[i].Reason = fmt.Sprintf("family rate for family %s (%s), instead of %d pounds (%s)", g, strings.Join(names, ", "), sum, rates.cite())
 				continue
 			}
 			b.Lines[i].Pounds, b.Lines[i].Rate = 0, RateInFamily
-			b.Lines[i].Reason = fmt.Sprintf("covered by the family rate of family %s, charged to %s (BOF Membership & finance 3)", g, first)
+			b.Lines[i].Reason = fmt.Sprintf("covered by the family rate of family %s, charged to %s (%s)", g, first, rates.cite())
 		}
 	}
 	for _, l := range b.Lines {
@@ -111,7 +136,7 @@ func Fees(ev Event, entrants []Entrant) Bill {
 }
 
 // single is what entrant e owes at ev alone.
-func single(ev Event, e Entrant) Line {
+func single(ev Event, e Entrant, rates Rates) Line {
 	l := Line{ID: e.ID, Name: e.Name}
 	if ev.Organised && e.Record != nil && e.Record.Citizenship == UK && firstOrganised(ev, e.Played) {
 		l.Rate = RateFree
@@ -128,12 +153,12 @@ func single(ev Event, e Entrant) Line {
 		what = "National"
 	}
 	if e.Record != nil && e.Record.Unwaged {
-		l.Pounds, l.Rate = FeeUnwaged, RateUnwaged
-		l.Reason = fmt.Sprintf("unwaged, at a %s (BOF Membership & finance 3)", what)
+		l.Pounds, l.Rate = rates.Unwaged, RateUnwaged
+		l.Reason = fmt.Sprintf("unwaged, at a %s (%s)", what, rates.cite())
 		return l
 	}
-	l.Pounds, l.Rate = FeeStandard, RateStandard
-	l.Reason = fmt.Sprintf("standard charge at a %s (BOF Membership & finance 3)", what)
+	l.Pounds, l.Rate = rates.Standard, RateStandard
+	l.Reason = fmt.Sprintf("standard charge at a %s (%s)", what, rates.cite())
 	if e.Record == nil {
 		l.Reason += "; no member record, so no unwaged, family or first-tournament rate"
 	}

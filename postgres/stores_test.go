@@ -141,3 +141,4 @@ func TestMemoUnderContention(t *testing.T) {
 }
 
 func TestRemovals(t *testing.T) { storetest.RunRemovals(t, MustOpenDB(t)) }
+func TestFeeRates(t *testing.T) { storetest.RunFeeRates(t, MustOpenDB(t)) }

@@ -36,3 +36,4 @@ func TestCircuitStoreSuite(t *testing.T) { storetest.RunCircuitStore(t, MustOpen
 func TestMembersSuite(t *testing.T) { storetest.RunMembers(t, MustOpenDB(t)) }
 
 func TestRemovalsSuite(t *testing.T) { storetest.RunRemovals(t, MustOpenDB(t)) }
+func TestFeeRatesSuite(t *testing.T) { storetest.RunFeeRates(t, MustOpenDB(t)) }

@@ -3,6 +3,8 @@ package team
 import (
 	"fmt"
 	"strings"
+
+	"outflank/words"
 )
 
 // The rules cited.
@@ -22,7 +24,17 @@ type source struct {
 	rule, reason string
 }
 
-// Select works out the order in which places are offered.
+// The limits of WOC I.2.2 on a federation's team: "one to four players
+// (of which no more than three of them may be of the same gender) and an
+// additional young player".
+const (
+	RuleWOC       = "WOC I.2.2"
+	MaxPlayers    = 4
+	MaxSameGender = 3
+)
+
+// Select works out the order in which places are offered, each offer
+// checked against WOC I.2.2 before it is made.
 func Select(in Input) Selection {
 	s := &selector{in: in, offered: map[string]bool{}, skipped: map[string]bool{}}
 	sel := Selection{Size: in.Size, Offers: []Offer{}, Categories: []CategoryOffer{}, Skipped: []Skip{}, Playoffs: []Playoff{}}
@@ -31,34 +43,174 @@ func Select(in Input) Selection {
 	for len(sel.Offers) < in.Size && len(regular) > 0 {
 		next := regular[0]
 		regular = regular[1:]
-		if s.take(next.c) {
-			sel.Offers = append(sel.Offers, Offer{Order: len(sel.Offers) + 1, Candidate: next.c, Rule: next.rule, Reason: next.reason})
-			s.offered[next.c.Key] = true
+		if !s.take(next.c) {
+			continue
 		}
+		if why, _ := s.fits(next.c); why != "" {
+			s.pass(next.c, why)
+			continue
+		}
+		sel.Offers = append(sel.Offers, Offer{Order: len(sel.Offers) + 1, Candidate: next.c, Rule: next.rule, Reason: next.reason})
+		s.offered[next.c.Key] = true
+		s.team = append(s.team, next.c)
 	}
 	sel.ChairmanPlaces = in.Size - len(sel.Offers)
 	// World championship 5 for every category first, then 6 for those
-	// left without a representative (and no play-off to wait for).
+	// left without a representative (and no play-off to wait for, and
+	// nothing left unchecked).
 	for _, cat := range in.Categories {
 		sel.Categories = append(sel.Categories, s.category(cat))
 	}
 	for i := range sel.Categories {
-		c := &sel.Categories[i]
-		if c.Player != nil || s.pending(c.Category) {
-			continue
-		}
-		for len(regular) > 0 {
-			r := regular[0]
-			regular = regular[1:]
-			if s.take(r.c) {
-				c.Player = &Offer{Order: 1, Candidate: r.c, Rule: RuleFallback,
-					Reason: fmt.Sprintf("no %s representative: offered as the regular team's next place (%s: %s)", c.Category, r.rule, r.reason)}
-				s.offered[r.c.Key] = true
-				break
-			}
+		if c := &sel.Categories[i]; c.Player == nil && c.Reason == "" {
+			s.fallback(c, &regular)
 		}
 	}
+	sel.WOC = Check(sel)
 	return sel
+}
+
+// fallback offers category c's place by World championship 6: "that space
+// ... will be offered following the rules for selection of the regular
+// team", to the next player of the regular order WOC I.2.2 lets take it
+// (choice: the young place is WOC I.2.2's additional young player, so only
+// a player aged 14 or less may take it).
+func (s *selector) fallback(c *CategoryOffer, regular *[]source) {
+	for len(*regular) > 0 {
+		r := (*regular)[0]
+		*regular = (*regular)[1:]
+		if s.offered[r.c.Key] || (c.Category == Young && r.c.Young == No) || !s.take(r.c) {
+			continue
+		}
+		if c.Category == Young && r.c.Young == Unknown {
+			c.Reason = unchecked(c.Category, []string{fmt.Sprintf("%s (%s: %s)", r.c.Name, r.rule, r.reason)})
+			return
+		}
+		if c.Category == Women {
+			why, unknown := s.fits(r.c)
+			if unknown {
+				c.Reason = fmt.Sprintf("cannot be checked: %s (%s: %s) would be the team's fourth player, and the team's genders are not all recorded (%s: no more than three of the same gender)", r.c.Name, r.rule, r.reason, RuleWOC)
+				return
+			}
+			if why != "" {
+				s.pass(r.c, why)
+				continue
+			}
+			s.team = append(s.team, r.c)
+		}
+		c.Player = &Offer{Order: 1, Candidate: r.c, Rule: RuleFallback,
+			Reason: fmt.Sprintf("no %s representative: offered as the regular team's next place (%s: %s)", c.Category, r.rule, r.reason)}
+		s.offered[r.c.Key] = true
+		return
+	}
+	c.Reason = fmt.Sprintf("no one left in the regular order (World championship 6): the chairman's choice (%s)", RuleChairman)
+}
+
+// fits tells whether c may join the regular team (the offers and the
+// women's place) under WOC I.2.2: why not, or unknown when a gender not
+// recorded leaves it open.
+func (s *selector) fits(c Candidate) (why string, unknown bool) {
+	if len(s.team) >= MaxPlayers {
+		return fmt.Sprintf("%s: the team has %d players already", RuleWOC, MaxPlayers), false
+	}
+	if len(s.team) < MaxSameGender {
+		return "", false
+	}
+	women, men, open := genders(append(s.team[:len(s.team):len(s.team)], c))
+	switch {
+	case women > MaxSameGender:
+		return fmt.Sprintf("%s: would be the team's fourth woman (no more than three of the same gender)", RuleWOC), false
+	case men > MaxSameGender:
+		return fmt.Sprintf("%s: would be the team's fourth man (no more than three of the same gender)", RuleWOC), false
+	}
+	return "", len(open) > 0 && (women+len(open) > MaxSameGender || men+len(open) > MaxSameGender)
+}
+
+// genders counts the women and men of a team and names those whose gender
+// is not recorded.
+func genders(team []Candidate) (women, men int, open []string) {
+	for _, c := range team {
+		switch c.Woman {
+		case Yes:
+			women++
+		case No:
+			men++
+		default:
+			open = append(open, c.Name)
+		}
+	}
+	return women, men, open
+}
+
+// unchecked says that a category's place cannot be checked because the
+// records of who names lack the gender or birth date.
+func unchecked(cat Category, who []string) string {
+	what := "gender"
+	if cat == Young {
+		what = "birth date"
+	}
+	if len(who) > 5 {
+		who = append(who[:5:5], fmt.Sprintf("and %d more", len(who)-5))
+	}
+	return fmt.Sprintf("cannot be checked: no %s recorded for %s, who may be the %s; record it, rather than give the place to someone else", what, strings.Join(who, ", "), cat.player())
+}
+
+// gendered says n women or men, singular or plural.
+func gendered(n int, one, many string) string {
+	return fmt.Sprintf("%d %s", n, words.Verb(n, one, many))
+}
+
+// Check checks a selection against WOC I.2.2: one to four players (the
+// offers and the women's place), no more than three of the same gender,
+// and an additional young player aged 14 or less. A gender or birth date
+// not recorded that could break it makes it "cannot be checked".
+func Check(sel Selection) WOCCheck {
+	ch := WOCCheck{Rule: RuleWOC, Verdict: WOCHolds, Reasons: []string{}}
+	var team []Candidate
+	for _, o := range sel.Offers {
+		team = append(team, o.Candidate)
+	}
+	var young *Offer
+	for _, c := range sel.Categories {
+		switch {
+		case c.Player == nil:
+		case c.Category == Young:
+			young = c.Player
+		default:
+			team = append(team, c.Player.Candidate)
+		}
+	}
+	var broken, open []string
+	if len(team) > MaxPlayers {
+		broken = append(broken, fmt.Sprintf("%d players besides the young player: no more than %d", len(team), MaxPlayers))
+	}
+	women, men, unknown := genders(team)
+	if women > MaxSameGender || men > MaxSameGender {
+		broken = append(broken, fmt.Sprintf("%s and %s: no more than %d of the same gender", gendered(women, "woman", "women"), gendered(men, "man", "men"), MaxSameGender))
+	} else if len(unknown) > 0 && (women+len(unknown) > MaxSameGender || men+len(unknown) > MaxSameGender) {
+		open = append(open, fmt.Sprintf("no gender recorded for %s, so no more than %d of the same gender is not known", strings.Join(unknown, ", "), MaxSameGender))
+	}
+	if young != nil {
+		switch young.Young {
+		case No:
+			broken = append(broken, fmt.Sprintf("the young player %s is not aged 14 or less", young.Name))
+		case Unknown:
+			open = append(open, fmt.Sprintf("no birth date recorded for the young player %s", young.Name))
+		}
+	}
+	switch {
+	case len(broken) > 0:
+		ch.Verdict, ch.Reasons = WOCBroken, append(broken, open...)
+	case len(open) > 0:
+		ch.Verdict, ch.Reasons = WOCUnchecked, open
+	default:
+		what := fmt.Sprintf("%s (%s, %s)", words.Count(len(team), "player"), gendered(women, "woman", "women"), gendered(men, "man", "men"))
+		if young != nil {
+			what += " and a young player aged 14 or less"
+		}
+		ch.Reasons = []string{what + ": within one to four players, no more than three of the same gender"}
+	}
+	return ch
 }
 
 type selector struct {
@@ -66,6 +218,8 @@ type selector struct {
 	sel     *Selection
 	offered map[string]bool
 	skipped map[string]bool
+	// team is the regular team so far: the offers and the women's place.
+	team []Candidate
 }
 
 // take tells whether c may be offered a place; if not, the first time, it
@@ -87,6 +241,15 @@ func (s *selector) take(c Candidate) bool {
 		s.sel.Skipped = append(s.sel.Skipped, Skip{Candidate: c, Reason: why})
 	}
 	return ok
+}
+
+// pass records, once, that c is passed over and why, without ruling him
+// out of another place.
+func (s *selector) pass(c Candidate, why string) {
+	if !s.skipped["woc:"+c.Key] {
+		s.skipped["woc:"+c.Key] = true
+		s.sel.Skipped = append(s.sel.Skipped, Skip{Candidate: c, Reason: why})
+	}
 }
 
 // regular lists the candidates of the regular team in the order of World
@@ -122,7 +285,11 @@ func (s *selector) regular() []source {
 		list = append(list, source{r.Candidate, RuleGPOrder, "Grand Prix order " + rank(r)})
 	}
 	for _, r := range s.in.Ratings {
-		list = append(list, source{r.Candidate, RuleGPOrder, "active rating list " + rank(r)})
+		why := "active rating list " + rank(r)
+		if r.Note != "" {
+			why += " (" + r.Note + ")"
+		}
+		list = append(list, source{r.Candidate, RuleGPOrder, why})
 	}
 	return list
 }
@@ -134,37 +301,67 @@ func rank(r Ranked) string {
 	return fmt.Sprint(r.Rank)
 }
 
-// pending tells whether a play-off must decide the category's player.
-func (s *selector) pending(cat Category) bool {
-	for _, p := range s.sel.Playoffs {
-		if p.For == string(cat) {
-			return true
-		}
-	}
-	return false
-}
-
 // category finds the player of a special category by World championship
-// 5: a qualifying event, else the National.
+// 5: a qualifying event, else the National. A player of the National whose
+// gender (or birth date) is not recorded and who could be the category's
+// highest-placed player leaves the place unchecked: it is not given to
+// anyone else on a guess.
 func (s *selector) category(cat Category) CategoryOffer {
 	co := CategoryOffer{Category: cat}
+	if cat == Women && s.in.Size >= MaxPlayers {
+		co.Reason = fmt.Sprintf("no place of its own: the regular team has the %d players %s allows, women among them (no more than %d of the same gender)", MaxPlayers, RuleWOC, MaxSameGender)
+		return co
+	}
 	offer := func(c Candidate, rule, reason string) {
 		co.Player = &Offer{Order: 1, Candidate: c, Rule: rule, Reason: reason}
 		s.offered[c.Key] = true
+		if cat == Women {
+			s.team = append(s.team, c)
+		}
+	}
+	// fits tells whether c may take the place: the women's place is one
+	// of the team's players (WOC I.2.2).
+	fits := func(c Candidate) bool {
+		if cat != Women {
+			return true
+		}
+		why, _ := s.fits(c)
+		if why != "" {
+			s.pass(c, why)
+		}
+		return why == ""
 	}
 	if event, held := s.in.Events[cat]; held {
 		for _, p := range event {
-			if s.take(p.Candidate) {
+			if s.take(p.Candidate) && fits(p.Candidate) {
 				offer(p.Candidate, RuleCategory, fmt.Sprintf("placing %d in the %s qualifying event", p.Place, cat))
 				return co
 			}
 		}
 	}
-	var eligible []Placed
+	var eligible, unknown []Placed
 	for _, p := range s.in.National {
-		if in(p, cat) && s.take(p.Candidate) {
+		k := p.of(cat)
+		if k == No || !s.take(p.Candidate) {
+			continue
+		}
+		if k == Unknown {
+			unknown = append(unknown, p)
+			continue
+		}
+		if fits(p.Candidate) {
 			eligible = append(eligible, p)
 		}
+	}
+	var open []string
+	for _, p := range unknown {
+		if len(eligible) == 0 || p.Place < eligible[0].Place || (p.Points == eligible[0].Points && !eligible[0].ByPlayoff) {
+			open = append(open, fmt.Sprintf("%s (National placing %d)", p.Name, p.Place))
+		}
+	}
+	if len(open) > 0 {
+		co.Reason = unchecked(cat, open)
+		return co
 	}
 	if len(eligible) > 0 {
 		top := eligible[0]
@@ -183,6 +380,7 @@ func (s *selector) category(cat Category) CategoryOffer {
 			}
 			s.sel.Playoffs = append(s.sel.Playoffs, Playoff{For: string(cat), Rule: RuleCategory, Players: tied,
 				Reason: fmt.Sprintf("%s are equal on %g points in the National and not otherwise in a play-off: a play-off decides the %s category's first representative", strings.Join(names, " and "), top.Points, cat)})
+			co.Reason = "a play-off decides first (World championship 5)"
 			return co
 		}
 		offer(top.Candidate, RuleCategory, fmt.Sprintf("highest-placed %s in the National (placing %d)", cat.player(), top.Place))
@@ -191,14 +389,12 @@ func (s *selector) category(cat Category) CategoryOffer {
 	return co
 }
 
-func in(p Placed, cat Category) bool {
-	switch cat {
-	case Women:
-		return p.Women
-	case Young:
-		return p.Young
+// of says whether the player belongs to the category.
+func (c Candidate) of(cat Category) Known {
+	if cat == Women {
+		return c.Woman
 	}
-	return false
+	return c.Young
 }
 
 // player names a player of the category.

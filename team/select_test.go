@@ -11,7 +11,9 @@ func nat(points ...float64) []Placed {
 	var ps []Placed
 	for i, p := range points {
 		name := string(rune('A' + i))
-		ps = append(ps, Placed{Candidate: cand(name), Place: i + 1, Points: p, ByPlayoff: i < 2})
+		c := cand(name)
+		c.Woman, c.Young = No, No // men and adults, recorded
+		ps = append(ps, Placed{Candidate: c, Place: i + 1, Points: p, ByPlayoff: i < 2})
 	}
 	return ps
 }
@@ -105,7 +107,7 @@ func women(ps []Placed, names ...string) []Placed {
 	for i := range ps {
 		for _, n := range names {
 			if ps[i].Name == n {
-				ps[i].Women = true
+				ps[i].Woman = Yes
 			}
 		}
 	}
@@ -160,7 +162,7 @@ func TestSelectCategories(t *testing.T) {
 // representative, falls back to the regular order first (WC 6).
 func TestSelectCategoriesWC5BeforeWC6(t *testing.T) {
 	ps := nat(8, 7, 6, 5)
-	ps[3].Young = true
+	ps[3].Young = Yes
 	sel := Select(Input{Size: 1, National: ps, Categories: []Category{Women, Young}})
 	w, y := sel.Categories[0].Player, sel.Categories[1].Player
 	if w == nil || y == nil || w.Name != "B" || w.Rule != RuleFallback || y.Name != "D" || y.Rule != RuleCategory {

@@ -16,6 +16,10 @@ type CategoryOffer struct {
 	Category Category `json:"category"`
 	// Player is nil when no one is offered the place yet.
 	Player *Offer `json:"player"`
+	// Reason says why no one is offered the place, when Player is nil: a
+	// play-off to play, no one left, or a gender or birth date not
+	// recorded, so the category cannot be checked ("" otherwise).
+	Reason string `json:"reason,omitempty"`
 }
 
 // Skip is a player passed over, and why.
@@ -43,4 +47,23 @@ type Selection struct {
 	// ChairmanPlaces are the places left for the chairman to offer to
 	// people of his or her own choosing (World championship 4).
 	ChairmanPlaces int `json:"chairman_places"`
+	// WOC is the proposal checked against WOC I.2.2.
+	WOC WOCCheck `json:"woc"`
+}
+
+// The verdicts of a WOCCheck.
+const (
+	WOCHolds     = "holds"
+	WOCBroken    = "broken"
+	WOCUnchecked = "cannot be checked"
+)
+
+// WOCCheck is the proposal (the regular team's offers, the women's place
+// and the young place) checked against WOC I.2.2: one to four players, no
+// more than three of the same gender, and an additional young player aged
+// 14 or less.
+type WOCCheck struct {
+	Rule    string   `json:"rule"`
+	Verdict string   `json:"verdict"`
+	Reasons []string `json:"reasons"`
 }

@@ -7,6 +7,30 @@ type Candidate struct {
 	Name    string `json:"name"`
 	Country string `json:"country"`
 	WOFID   int    `json:"wof_id"`
+	// Woman and Young are what the records say of the player's gender and
+	// age (young: 14 or less on 31 December of the World championship's
+	// year, WOC I.2.2); Unknown when they say nothing.
+	Woman Known `json:"-"`
+	Young Known `json:"-"`
+}
+
+// Known is a fact about a player that the records may not hold.
+type Known int8
+
+const (
+	// Unknown: not recorded (no gender, no birth date).
+	Unknown Known = iota
+	// Yes and No: recorded.
+	Yes
+	No
+)
+
+// KnownOf turns a recorded yes or no into a Known.
+func KnownOf(yes bool) Known {
+	if yes {
+		return Yes
+	}
+	return No
 }
 
 // Placed is a player's place in an order of finish: the National's or a
@@ -19,8 +43,6 @@ type Placed struct {
 	// (National 4-7): two such players are "otherwise involved in a
 	// play-off" (World championship 5).
 	ByPlayoff bool
-	// Women and Young mark the special categories the player belongs to.
-	Women, Young bool
 }
 
 // Ranked is a player's line in the Grand Prix or the rating list.
@@ -28,6 +50,8 @@ type Ranked struct {
 	Candidate
 	Rank  int
 	Equal bool
+	// Note is added to the reason of an offer ("not official: ±250").
+	Note string
 }
 
 // Category is a special category of the World championship.
@@ -52,7 +76,8 @@ type Input struct {
 	// GP is the Grand Prix's standings in order. Its first line is the GP
 	// winner unless it is Equal to the second (GP 6 not yet decided).
 	GP []Ranked
-	// Ratings is the active rating list in order.
+	// Ratings is the active rating list in order: only its players, those
+	// who played a rated tournament in its window (World championship 3).
 	Ratings []Ranked
 	// Events are the stand-alone qualifying events' orders of finish by
 	// category; a category without one takes its player from the National.

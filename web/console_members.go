@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"outflank"
+	"outflank/rules"
+	"outflank/words"
 )
 
 // The administrators' page of the member records, as 'outflank member'
@@ -20,6 +22,11 @@ type consoleMembersView struct {
 	Log     []outflank.MemberEvent
 	// Form is the new record as typed, kept when it is refused.
 	Form outflank.Member
+	// Tournaments are the BOF-rated tournaments whose players may be
+	// given records (BOF Membership & finance 1); Enrol is the one asked
+	// for, with the records its players without one would get.
+	Tournaments []outflank.TournamentSummary
+	Enrol       *outflank.Unrecorded
 }
 
 func (s *Server) handleConsoleMembers(w http.ResponseWriter, r *http.Request) {
@@ -35,7 +42,7 @@ func (s *Server) membersPage(w http.ResponseWriter, r *http.Request, status int,
 	if page.AsOf == "" {
 		page.AsOf = time.Now().Format(time.DateOnly)
 	}
-	list, err := outflank.Membership(r.Context(), s.store, s.members, page.AsOf)
+	list, err := outflank.MembershipWith(r.Context(), s.store, s.members, page.AsOf, s.ratedEvents())
 	if err != nil {
 		if outflank.ErrorCode(err) != outflank.EINVALID {
 			s.fail(w, r, err)
@@ -52,6 +59,28 @@ func (s *Server) membersPage(w http.ResponseWriter, r *http.Request, status int,
 		page.Members = append(page.Members, memberRow{MemberStatus: m, Details: memberDetails(&m.Member)})
 	}
 	page.Log = log
+	sums, err := s.store.Tournaments(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, t := range sums {
+		if t.Rules == rules.BOFRegional || t.Rules == rules.BOFNational {
+			page.Tournaments = append(page.Tournaments, t)
+		}
+	}
+	if slug := r.URL.Query().Get("enrol"); slug != "" && message == "" {
+		u, err := outflank.NewMemberRecords(r.Context(), s.store, s.members, slug)
+		switch {
+		case err == nil:
+			page.Enrol = u
+		case outflank.ErrorCode(err) == outflank.EINVALID || outflank.ErrorCode(err) == outflank.ENOTFOUND:
+			status, message = http.StatusBadRequest, consoleWords(outflank.ErrorMessage(err))
+		default:
+			s.fail(w, r, err)
+			return
+		}
+	}
 	v := s.newConsoleView(w, r, nil, "members")
 	v.Error, v.Page = message, page
 	s.consolePage(w, r, status, "console-members", "Members", v)
@@ -84,6 +113,28 @@ func (s *Server) handleAddMember(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.redirectSaved(w, r, "/admin/members", "Added member #"+strconv.FormatInt(m.ID, 10)+" "+m.Name+".")
+}
+
+// handleEnrolMembers adds the records a BOF-rated tournament's players
+// without one would get (BOF Membership & finance 1), each in the
+// members' log.
+func (s *Server) handleEnrolMembers(w http.ResponseWriter, r *http.Request) {
+	slug := r.FormValue("tournament")
+	u, err := outflank.NewMemberRecords(r.Context(), s.store, s.members, slug)
+	var added []outflank.Member
+	if err == nil {
+		added, err = outflank.AddMemberRecords(r.Context(), s.members, u)
+	}
+	if err != nil {
+		s.consoleFailed(w, r, err, func(status int, message string) {
+			if len(added) > 0 {
+				message = "Added " + words.Count(len(added), "member record") + ", then: " + message
+			}
+			s.membersPage(w, r, status, message, consoleMembersView{})
+		})
+		return
+	}
+	s.redirectSaved(w, r, "/admin/members", "Added "+words.Count(len(added), "member record")+" for the players of "+u.Tournament.Name+".")
 }
 
 // memberOf reads the record of the path's {id}.

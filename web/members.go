@@ -14,6 +14,7 @@ func (s *Server) registerMembersRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /members", s.handleMembers)
 	s.route(mux, "GET /admin/members", Admin, s.handleConsoleMembers)
 	s.route(mux, "POST /admin/members", Admin, s.handleAddMember)
+	s.route(mux, "POST /admin/members/enrol", Admin, s.handleEnrolMembers)
 	s.route(mux, "GET /admin/members/{id}", Admin, s.handleMemberForm)
 	s.route(mux, "POST /admin/members/{id}", Admin, s.handleEditMember)
 	s.route(mux, "POST /admin/members/{id}/remove", Admin, s.handleRemoveMember)
@@ -42,7 +43,7 @@ func (s *Server) handleMembers(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	asOf := time.Now().Format(time.DateOnly)
-	list, err := outflank.Membership(r.Context(), s.store, s.members, asOf)
+	list, err := outflank.MembershipWith(r.Context(), s.store, s.members, asOf, s.ratedEvents())
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -50,7 +51,7 @@ func (s *Server) handleMembers(w http.ResponseWriter, r *http.Request) {
 	v := membersView{AsOf: asOf, Members: []publicMember{}}
 	for _, m := range list {
 		if m.IsMember {
-			v.Members = append(v.Members, publicMember{Name: m.Name, Country: m.Country, Reason: m.Reason})
+			v.Members = append(v.Members, publicMember{Name: m.Name, Country: m.Country, Reason: publicReason(m)})
 		}
 	}
 	body, err := s.pages.render("members", false, view{Title: "BOF members", Nav: "members", Data: v})
@@ -63,4 +64,25 @@ func (s *Server) handleMembers(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+}
+
+// publicReason is the reason of a membership as the public may read it:
+// a subscription's paid-until date is a payment detail, between the
+// member and the treasurer, so the public page says only "by
+// subscription" (choice; docs/security.md).
+func publicReason(m outflank.MemberStatus) string {
+	if m.Basis == "subscription" {
+		return "member by subscription (BOF Membership & finance 1; Constitution 3)"
+	}
+	return m.Reason
+}
+
+// ratedEvents returns the rated tournaments of the WOF's archive when the
+// site reads one (serve --results), nil otherwise: they keep a rating,
+// and so a membership, active (BOF Membership & finance 1).
+func (s *Server) ratedEvents() *outflank.RatedEvents {
+	if e, ok := s.ratings.(interface{ Events() *outflank.RatedEvents }); ok {
+		return e.Events()
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"outflank"
 	"outflank/rating"
 	"outflank/wof"
 )
@@ -47,6 +48,17 @@ type RatingsState struct {
 	dir     rating.Directory
 	history map[int][]historyPoint // nil until the histories are computed
 	status  RatingsStatus
+	// events are the archive's tournaments by player, for membership
+	// (BOF Membership & finance 1); nil until read.
+	events *outflank.RatedEvents
+}
+
+// Events returns the archive's rated tournaments by player, nil while the
+// archive is not read.
+func (st *RatingsState) Events() *outflank.RatedEvents {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.events
 }
 
 // historyPoint is what the plot needs of a player's place on one list,
@@ -177,6 +189,8 @@ func (st *RatingsState) load(files RatingsFiles, today rating.Date, log *slog.Lo
 	}
 	ts, skipped := rating.FromArchive(archive)
 	dir := rating.NewDirectory(archive, db)
+	events := outflank.RatedEventsOf(archive)
+	st.change(func() { st.events = events })
 	archive = nil // the games are in ts: let the files go
 	log.Info("read the result archive", "files", len(ts), "skipped_games", skipped, "took", time.Since(start).Round(time.Millisecond))
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -68,11 +69,10 @@ func (s *Server) teamOptions(r *http.Request, t *outflank.Tournament, v *teamVie
 	if s.ratings != nil {
 		if l, dir, ok := s.ratings.List(); ok {
 			for _, p := range l.Players {
-				if p.Listed {
-					name := dir.Name(p.ID)
-					o.Ratings = append(o.Ratings, team.Ranked{Candidate: team.Candidate{Key: outflank.TeamKey(p.ID, name, dir[p.ID].Country), Name: name, Country: dir[p.ID].Country, WOFID: p.ID}, Rank: p.Rank})
-				}
+				o.Ratings = append(o.Ratings, outflank.TeamRating{WOFID: p.ID, Name: dir.Name(p.ID), Country: dir[p.ID].Country, Rating: p.Rounded(),
+					Rank: p.Rank, Active: p.Active, Component: p.Component, Official: p.Official, Uncertainty: int(math.Round(p.Uncertainty)), Last: p.Last.String()})
 			}
+			o.RatingList = l.AsOf.String()
 		}
 	}
 	v.Options = o

@@ -30,6 +30,13 @@ func runFees(e *env, args []string) error {
 			e.printf(e.stderr, "warning: %s is not a BOF Regional or National (its ruleset is not bof-regional or bof-national): the BOF rules set no charge for it\n", slug)
 		}
 		e.printf(e.stdout, "%s (%s, %s)\n", f.Name, f.Kind, f.Date)
+		if f.Kind != "other" {
+			from := "BOF Membership & finance 3"
+			if !f.Rates.Default {
+				from = "set for the year: 'outflank member rates'"
+			}
+			e.printf(e.stdout, "charges: %d pounds, %d unwaged, %d a family (%s)\n", f.Rates.Standard, f.Rates.Unwaged, f.Rates.Family, from)
+		}
 		for _, l := range f.Lines {
 			e.printf(e.stdout, "%3d  %-28s %3d pounds  %s\n", l.Player, l.Name, l.Pounds, l.Reason)
 		}

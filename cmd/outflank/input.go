@@ -44,6 +44,7 @@ var (
 	kindPlayersCSV = fileKind{"players CSV", 16 * mB, 0}
 	kindPlayerDB   = fileKind{"player database", 16 * mB, wof.MaxFileSize}
 	kindWthor      = fileKind{"WTHOR file", 64 * mB, 0}
+	kindRatingList = fileKind{"rating list", 64 * mB, 0}
 )
 
 // maxSizeFlag adds --max-size to fs: the size limit of every file the

@@ -13,6 +13,7 @@ import (
 func runMemberShow(e *env, args []string) error {
 	fs := e.newFlags("member show", memberShowUsage)
 	asOf := asOfFlag(fs)
+	results := resultsFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	pos, err := e.parseFlags(fs, args)
 	if err != nil {
@@ -24,6 +25,10 @@ func runMemberShow(e *env, args []string) error {
 	if !member.ValidDate(*asOf) {
 		return outflank.Errorf(outflank.EINVALID, "--as-of %q: give a date YYYY-MM-DD", *asOf)
 	}
+	archive, err := e.ratedEvents(*results)
+	if err != nil {
+		return err
+	}
 	return e.withStore(func(ctx context.Context, db database) error {
 		m, err := db.Member(ctx, pos[0])
 		if err != nil {
@@ -33,7 +38,7 @@ func runMemberShow(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		played := outflank.Played(ts, m.WOFID, m.Name, m.Country)
+		played := outflank.PlayedWith(ts, archive, m.WOFID, m.Name, m.Country)
 		st := member.Membership(m.Record(), played, *asOf)
 		s := outflank.MemberStatus{Member: *m, IsMember: st.Member, Basis: string(st.Basis), Reason: st.Reason, Until: st.Until}
 		type tournament struct {
@@ -41,10 +46,14 @@ func runMemberShow(e *env, args []string) error {
 			Name  string `json:"name"`
 			Date  string `json:"date"`
 			Rated bool   `json:"bof_rated"`
+			// Archive marks a rated tournament of the WOF's archive
+			// (--results) that the database does not hold.
+			Archive bool `json:"archive"`
 		}
 		list := []tournament{}
 		for _, p := range played {
-			list = append(list, tournament{p.Slug, p.Name, p.Date, p.Rated})
+			archived := p.Kind == member.Other && p.Rated
+			list = append(list, tournament{p.Slug, p.Name, p.Date, p.Rated && !archived, archived})
 		}
 		if *asJSON {
 			return writeJSON(e.stdout, map[string]any{"as_of": *asOf, "member": s, "tournaments": list})
@@ -63,7 +72,9 @@ func runMemberShow(e *env, args []string) error {
 		}
 		for _, p := range list {
 			rated := "not BOF-rated"
-			if p.Rated {
+			if p.Archive {
+				rated = "rated"
+			} else if p.Rated {
 				rated = "BOF-rated"
 			}
 			e.printf(e.stdout, "  %s  %-24s %s (%s)\n", p.Date, p.Slug, p.Name, rated)

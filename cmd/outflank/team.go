@@ -2,19 +2,18 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"outflank"
-	"outflank/director"
-	"outflank/team"
-	"outflank/wof"
+	"outflank/exchange"
+	"outflank/rating"
 	"outflank/words"
 )
 
-const teamSelectUsage = "team select --national SLUG --gp CIRCUIT --size N [--world-final DATE] [--declined P ...] [--women-event SLUG] [--young-event SLUG] [--ratings FILE] [--json]"
+const teamSelectUsage = "team select --national SLUG --gp CIRCUIT --size N [--world-final DATE] [--declined P ...] [--women-event SLUG] [--young-event SLUG] [--ratings FILE | --results DIR [--ratings-as-of DATE]] [--json]"
 
 var teamCommands = map[string]command{
 	"select": {usage: teamSelectUsage, help: "the order in which places in the UK team for the World championship are offered (BOF World championship 1-6)", run: runTeamSelect},
@@ -33,7 +32,9 @@ func runTeamSelect(e *env, args []string) error {
 	fs.Var(&declined, "declined", "a `player` (WOF id or exact name) who declined a place; repeat for more")
 	fs.StringVar(&o.WomenEvent, "women-event", "", "the women's stand-alone qualifying event's `slug` (World championship 5)")
 	fs.StringVar(&o.YoungEvent, "young-event", "", "the young players' stand-alone qualifying event's `slug` (World championship 5)")
-	ratings := fs.String("ratings", "", "the active rating list, joueurs.txt as 'rating compute --format joueurs' writes it: rated players, highest first")
+	ratings := fs.String("ratings", "", "the rating `file`: the list as 'rating compute --json' (or /api/ratings) gives it; only its players on the published list (active) are offered places")
+	results := fs.String("results", "", "the `folder` of the WOF's .ELO result archive: the rating list is computed from it (as 'rating compute')")
+	ratingsAsOf := fs.String("ratings-as-of", "", "with --results: the `date` of the list, YYYY-MM-DD (default today)")
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	maxSize := maxSizeFlag(fs)
 	pos, err := e.parseFlags(fs, args)
@@ -44,12 +45,38 @@ func runTeamSelect(e *env, args []string) error {
 		return usagef("usage: outflank %s", teamSelectUsage)
 	}
 	o.Declined = declined
-	if *ratings != "" {
-		db, err := readPlayerDB(*ratings, maxSize)
+	switch {
+	case *ratings != "" && *results != "":
+		return usagef("team select: --ratings and --results exclude each other: give the list, or the archive to compute it from")
+	case *ratingsAsOf != "" && *results == "":
+		return usagef("team select: --ratings-as-of goes with --results")
+	case *ratings != "":
+		doc, err := readRatingList(*ratings, maxSize)
 		if err != nil {
 			return err
 		}
-		o.Ratings = ratingOrder(db)
+		o.Ratings, o.RatingList = teamRatingsOf(doc.Players), doc.AsOf
+	case *results != "":
+		asOf := today()
+		if *ratingsAsOf != "" {
+			if asOf, err = ratingDateFlag("ratings-as-of", *ratingsAsOf); err != nil {
+				return err
+			}
+		}
+		a, err := e.readRatingArchive(*results, "")
+		if err != nil {
+			return err
+		}
+		l, err := rating.Compute(a.tournaments, rating.Options{AsOf: asOf})
+		if err != nil {
+			return outflank.Errorf(outflank.EINVALID, "%v", err)
+		}
+		for _, p := range l.Players {
+			r := exchange.RatingPlayerOf(p, a.dir)
+			o.Ratings = append(o.Ratings, outflank.TeamRating{WOFID: r.WOFID, Name: r.Name, Country: r.Country, Rating: r.Rating,
+				Rank: r.Rank, Active: r.Active, Component: r.Component, Official: r.Official, Uncertainty: r.Uncertainty, Last: p.Last.String()})
+		}
+		o.RatingList = asOf.String()
 	}
 	var sel *outflank.TeamSelection
 	err = e.withStore(func(ctx context.Context, db database) error {
@@ -69,28 +96,33 @@ func runTeamSelect(e *env, args []string) error {
 	return nil
 }
 
-// ratingOrder is the rating list of a player database: its rated players,
-// highest rating first, then by WOF id.
-func ratingOrder(db *wof.PlayerDB) []team.Ranked {
-	var rated []wof.DBPlayer
-	for _, p := range db.Players {
-		if p.HasRating {
-			rated = append(rated, p)
-		}
+// readRatingList reads a computed rating list: the JSON document of
+// `rating compute --json` and /api/ratings. A player database (joueurs.txt)
+// is refused: it keeps inactive players' last ratings and does not say who
+// is active, which World championship 3 needs.
+func readRatingList(path string, maxSize *byteSize) (*exchange.RatingList, error) {
+	in, err := openLimited(path, kindRatingList, maxSize)
+	if err != nil {
+		return nil, err
 	}
-	sort.SliceStable(rated, func(i, j int) bool {
-		if rated[i].Rating != rated[j].Rating {
-			return rated[i].Rating > rated[j].Rating
-		}
-		return rated[i].ID < rated[j].ID
-	})
-	out := make([]team.Ranked, len(rated))
-	for i, p := range rated {
-		name := director.DBName(p)
-		out[i] = team.Ranked{Candidate: team.Candidate{Key: outflank.TeamKey(p.ID, name, p.Country), Name: name, Country: p.Country, WOFID: p.ID}, Rank: i + 1}
-		if i > 0 && p.Rating == rated[i-1].Rating {
-			out[i].Rank, out[i].Equal, out[i-1].Equal = out[i-1].Rank, true, true
-		}
+	defer in.Close()
+	var doc exchange.RatingList
+	dec := json.NewDecoder(in)
+	err = dec.Decode(&doc)
+	if err := in.overLimit(); err != nil {
+		return nil, err
+	}
+	if err != nil || doc.AsOf == "" {
+		return nil, outflank.Errorf(outflank.EINVALID, "%s is not a rating list (the JSON of 'outflank rating compute --json', or /api/ratings): World championship 3 offers places to the active rating list, and a player database such as joueurs.txt does not say who is active; compute the list with 'outflank rating compute --results DIR --as-of DATE --json -o list.json', or give team select --results DIR", path)
+	}
+	return &doc, nil
+}
+
+// teamRatingsOf is a computed list as team selection reads it.
+func teamRatingsOf(players []exchange.RatingPlayer) []outflank.TeamRating {
+	out := make([]outflank.TeamRating, 0, len(players))
+	for _, p := range players {
+		out = append(out, outflank.TeamRating{WOFID: p.WOFID, Name: p.Name, Country: p.Country, Rating: p.Rating, Rank: p.Rank, Active: p.Active, Component: p.Component, Official: p.Official, Uncertainty: p.Uncertainty})
 	}
 	return out
 }
@@ -114,7 +146,11 @@ func teamText(sel *outflank.TeamSelection) string {
 	}
 	for _, c := range sel.Categories {
 		if c.Player == nil {
-			fmt.Fprintf(&b, "%s: no one offered yet\n", c.Category)
+			why := "no one offered yet"
+			if c.Reason != "" {
+				why = c.Reason
+			}
+			fmt.Fprintf(&b, "%s: %s\n", c.Category, why)
 			continue
 		}
 		fmt.Fprintf(&b, "%s: %s (%s: %s)\n", c.Category, c.Player.Name, c.Player.Rule, c.Player.Reason)
@@ -129,6 +165,7 @@ func teamText(sel *outflank.TeamSelection) string {
 	for _, s := range sel.Skipped {
 		fmt.Fprintf(&b, "skipped %s: %s\n", s.Name, s.Reason)
 	}
+	fmt.Fprintf(&b, "%s: the proposal %s: %s\n", sel.WOC.Rule, sel.WOC.Verdict, strings.Join(sel.WOC.Reasons, "; "))
 	return b.String()
 }
 

@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"outflank/internal/shareddata"
 )
 
 // person is who a simulated player becomes in the team selection tests.
@@ -51,6 +54,7 @@ type teamDoc struct {
 			Rule   string `json:"rule"`
 			Reason string `json:"reason"`
 		} `json:"player"`
+		Reason string `json:"reason"`
 	} `json:"categories"`
 	Skipped []struct {
 		Name   string `json:"name"`
@@ -65,6 +69,10 @@ type teamDoc struct {
 	} `json:"playoffs"`
 	ChairmanPlaces int      `json:"chairman_places"`
 	Warnings       []string `json:"warnings"`
+	WOC            struct {
+		Verdict string   `json:"verdict"`
+		Reasons []string `json:"reasons"`
+	} `json:"woc"`
 }
 
 func (d *tdb) team(args ...string) teamDoc {
@@ -124,41 +132,43 @@ func teamWorld(t *testing.T) *tdb {
 	return d
 }
 
-const teamRatings = `% Liste des joueurs par pays
-pays = GBR
-109 PLAYER, 109 %_1800
-120 PLAYER, 120 %_2000
-121 PLAYER, 121 %_1900
-122 PLAYER, 122
+// teamRatings is a computed rating list (`rating compute --all --json`):
+// 120 and 121 active, 109 active, 122 the highest rated but inactive.
+const teamRatings = `{"as_of": "2027-06-01", "until": "2027-06-01", "players": [
+ {"rank": 0, "wof_id": 122, "name": "Player 122", "country": "GBR", "rating": 2100, "active": false},
+ {"rank": 1, "wof_id": 120, "name": "Player 120", "country": "GBR", "rating": 2000, "active": true, "official": true},
+ {"rank": 2, "wof_id": 121, "name": "Player 121", "country": "GBR", "rating": 1900, "active": true, "official": true},
+ {"rank": 3, "wof_id": 109, "name": "Player 109", "country": "GBR", "rating": 1800, "active": true, "official": true}]}
 `
 
 // TestTeamSelectWorldChampionship2to4 checks the whole order of offers:
 // the National Champion and the GP winner (World championship 2), the
-// National's placings (2), the GP order and the rating list (3), and the
-// places left for the chairman (4); ineligible players skipped (1) and a
-// declined one.
+// National's placings (2), the GP order and the active rating list (3),
+// and the places left for the chairman (4); ineligible players skipped
+// (1), declined ones, and the inactive player of the list refused.
 func TestTeamSelectWorldChampionship2to4(t *testing.T) {
 	d := teamWorld(t)
-	ratings := writeFile(t, "joueurs.txt", teamRatings)
-	doc := d.team("--national", "nat", "--gp", "gp", "--size", "14", "--world-final", "2027-08-01", "--declined", "Player 103", "--ratings", ratings)
-	want := "109(2) 107(2) 106(2) 105(2) 108(2) 110(2) 101(2) 111(3) 112(3) 114(3) 113(3) 120(3)"
-	if got := doc.offers(); got != want {
+	d.ok("member", "add", "--name", "Player 122", "--wof-id", "122", "--country", "GBR", "--resident-since", "2020-01-01")
+	ratings := writeFile(t, "list.json", teamRatings)
+	args := []string{"--national", "nat", "--gp", "gp", "--size", "4", "--world-final", "2027-08-01", "--ratings", ratings}
+	for _, p := range []string{"Player 103", "107", "106", "105", "108", "110", "101", "111", "112"} {
+		args = append(args, "--declined", p)
+	}
+	doc := d.team(args...)
+	// The whole order with every place accepted would be 109 107 106 105
+	// 108 110 101 (National) 111 112 114 113 (GP) 120 (list): with those
+	// declined, the fourth place reaches the list, whose first active
+	// player is 120; 122, rated higher but inactive, is refused.
+	if got, want := doc.offers(), "109(2) 114(3) 113(3) 120(3)"; got != want {
 		t.Errorf("offers\ngot  %s\nwant %s", got, want)
 	}
-	reasons := []string{"National Champion", "GP winner (Grand Prix 7)", "National placing 4"}
-	for i, r := range reasons {
+	for i, r := range []string{"National Champion", "Grand Prix order 5", "Grand Prix order 7", "active rating list 1"} {
 		if doc.Offers[i].Reason != r {
 			t.Errorf("offer %d: reason %q, want %q", i+1, doc.Offers[i].Reason, r)
 		}
 	}
-	if r := doc.Offers[7].Reason; r != "Grand Prix order 2" {
-		t.Errorf("offer 8: %q", r)
-	}
-	if r := doc.Offers[11].Reason; r != "active rating list 1" {
-		t.Errorf("offer 12: %q", r)
-	}
-	if doc.ChairmanPlaces != 2 || doc.Size != 14 {
-		t.Errorf("size %d, chairman places %d, want 14 and 2 (World championship 4)", doc.Size, doc.ChairmanPlaces)
+	if doc.ChairmanPlaces != 0 || doc.Size != 4 {
+		t.Errorf("size %d, chairman places %d, want 4 and 0", doc.Size, doc.ChairmanPlaces)
 	}
 	var skipped []string
 	for _, s := range doc.Skipped {
@@ -166,28 +176,71 @@ func TestTeamSelectWorldChampionship2to4(t *testing.T) {
 	}
 	got := strings.Join(skipped, "\n")
 	for _, w := range []string{"Player 102: World championship 1: resident in the UK since 2027-03-01: 153 days",
-		"Player 104: World championship 1: no member record", "Player 103: declined"} {
+		"Player 104: World championship 1: no member record", "Player 103: declined",
+		"Player 122: World championship 3: not on the active rating list of 2027-06-01: no rated tournament in the 38 months before it"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("skipped lacks %q:\n%s", w, got)
 		}
 	}
 	// 121, without a member record, is left out of the rating list with
 	// a warning rather than listed.
-	if len(doc.Skipped) != 3 || len(doc.Warnings) != 1 || !strings.Contains(doc.Warnings[0], "1 player of the rating list has no member record") {
-		t.Errorf("skipped %d, want 3:\n%s\nwarnings %q", len(doc.Skipped), got, doc.Warnings)
+	if len(doc.Warnings) != 1 || !strings.Contains(doc.Warnings[0], "1 player of the rating list has no member record") {
+		t.Errorf("warnings %q", doc.Warnings)
 	}
-	// Every woman and the young player are in the team: no one for the
-	// categories (World championship 6 finds no one left either).
-	for _, c := range doc.Categories {
-		if c.Player != nil {
-			t.Errorf("category %s: %+v", c.Category, c.Player)
-		}
+	// 120's gender is recorded nowhere: with three men, WOC I.2.2 cannot
+	// be checked; four places leave no women's place of its own.
+	if doc.WOC.Verdict != "cannot be checked" || !strings.Contains(strings.Join(doc.WOC.Reasons, ";"), "no gender recorded for Player 120") {
+		t.Errorf("WOC check %+v", doc.WOC)
 	}
-	out := d.ok("team", "select", "--national", "nat", "--gp", "gp", "--size", "14", "--world-final", "2027-08-01", "--declined", "103", "--ratings", ratings)
-	for _, w := range []string{"1      Player 109", "World championship 2  National Champion", "places left for the chairman: 2 (World championship 4)", "skipped Player 103: declined"} {
+	if c := doc.Categories[0]; c.Player != nil || !strings.Contains(c.Reason, "no place of its own") {
+		t.Errorf("women: %+v", c)
+	}
+	out := d.ok(append([]string{"team", "select", "--declined", "120"}, args...)...)
+	for _, w := range []string{"1      Player 109", "World championship 2  National Champion", "places left for the chairman: 1 (World championship 4)",
+		"skipped Player 103: declined", "skipped Player 122: World championship 3: not on the active rating list", "WOC I.2.2: the proposal holds: 3 players (0 women, 3 men)"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("text lacks %q:\n%s", w, out)
 		}
+	}
+	// A player database says nothing of who is active: refused.
+	joueurs := writeFile(t, "joueurs.txt", "pays = GBR\n122 PLAYER, 122 %_2100\n")
+	d.fail(1, "does not say who is active", "team", "select", "--national", "nat", "--gp", "gp", "--size", "2", "--ratings", joueurs)
+	d.fail(1, "a federation's team is one to 4 players and an additional young player (WOC I.2.2)", "team", "select", "--national", "nat", "--gp", "gp", "--size", "5")
+}
+
+// TestTeamSelectRefusesInactiveRealList (issue 26, point 8): on the WOF
+// archive's list of May 2026, Brightwell (WOF 73, last rated game in
+// February 2016) is rated 2139, above every active British player, but is
+// not on the active list: he is refused, and the places go to the active
+// players in their published rank (Hand 243, Beck 308).
+func TestTeamSelectRefusesInactiveRealList(t *testing.T) {
+	results := shareddata.Dir(t, filepath.Join("wof", "results"))
+	d := teamWorld(t)
+	for _, m := range [][2]string{{"73", "BRIGHTWELL, Graham"}, {"2357", "HAND, David"}, {"6437", "BECK, David"}} {
+		d.ok("member", "add", "--name", m[1], "--wof-id", m[0], "--country", "GBR", "--resident-since", "2000-01-01")
+	}
+	args := []string{"--national", "nat", "--gp", "gp", "--size", "3", "--world-final", "2026-08-01", "--results", results, "--ratings-as-of", "2026-05-12"}
+	for _, p := range []string{"103", "107", "106", "105", "108", "110", "101", "111", "112", "114", "113"} {
+		args = append(args, "--declined", p)
+	}
+	doc := d.team(args...)
+	if got, want := doc.offers(), "109(2) 2357(3) 6437(3)"; got != want {
+		t.Errorf("offers %s, want %s", got, want)
+	}
+	if len(doc.Offers) == 3 && (doc.Offers[1].Reason != "active rating list 243=" || doc.Offers[2].Reason != "active rating list 308=") {
+		t.Errorf("ranks: %q, %q", doc.Offers[1].Reason, doc.Offers[2].Reason)
+	}
+	found := false
+	for _, s := range doc.Skipped {
+		if s.Name == "BRIGHTWELL, Graham" {
+			found = true
+			if want := "World championship 3: not on the active rating list of 2026-05-12: no rated tournament in the 38 months before it (the last on 2016-02-27)"; s.Reason != want {
+				t.Errorf("Brightwell: %q, want %q", s.Reason, want)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("Brightwell, inactive, is not refused: %+v", doc.Skipped)
 	}
 }
 
