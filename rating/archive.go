@@ -16,7 +16,7 @@ import (
 func FromArchive(files []wof.ArchiveFile) (ts []Tournament, skipped int) {
 	ts = make([]Tournament, 0, len(files))
 	for _, f := range files {
-		t := Tournament{Date: Date{f.Date.Year, f.Date.Month, f.Date.Day}}
+		t := Tournament{Date: Date{f.Date.Year, f.Date.Month, f.Date.Day}, Name: f.File.Tournament, File: f.Path}
 		for _, g := range f.File.Games() {
 			if g.First == g.Second || g.First < 1 || g.Second < 1 {
 				skipped++
