@@ -64,12 +64,12 @@ func (f *fit) solve(r []float64) int {
 		for k := range f.w {
 			a, b := f.i[k], f.j[k]
 			d := r[a] - r[b]
-			p := sigmoid(d)
+			p, q := sigmoids(d)
 			g := f.y[k] - f.w[k]*p
 			grad[a] += g
 			grad[b] -= g
 			// p(1−p) as σ(d)σ(−d): 1−p would round to 0 for |d| > 37.
-			c := f.w[k] * p * sigmoid(-d)
+			c := f.w[k] * p * q
 			curv[k] = c
 			diag[a] += c
 			diag[b] += c
@@ -164,8 +164,10 @@ func (f *fit) logLikelihood(r []float64) float64 {
 	var s float64
 	for k := range f.w {
 		d := r[f.i[k]] - r[f.j[k]]
-		// y log σ(d) + (w−y) log σ(−d), with log σ(x) = −log(1+e^−x).
-		s -= f.y[k]*softplus(-d) + (f.w[k]-f.y[k])*softplus(d)
+		// y log σ(d) + (w−y) log σ(−d), with log σ(x) = −log(1+e^−x)
+		// and softplus(d) = softplus(−d) + d: one logarithm, not two.
+		sp := softplus(-d)
+		s -= f.w[k]*sp + (f.w[k]-f.y[k])*d
 	}
 	return s
 }
@@ -263,6 +265,17 @@ func dot(a, b []float64) float64 {
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// sigmoids returns σ(x) and σ(−x) from one exponential, each accurate
+// however large |x| is.
+func sigmoids(x float64) (float64, float64) {
+	if x >= 0 {
+		e := math.Exp(-x)
+		return 1 / (1 + e), e / (1 + e)
+	}
+	e := math.Exp(x)
+	return e / (1 + e), 1 / (1 + e)
+}
 
 // softplus returns log(1 + e^x) without overflow.
 func softplus(x float64) float64 {

@@ -13,7 +13,7 @@ import (
 type ratingEvent struct {
 	Date, Name, File string
 	Weight           int
-	// Score says his points and games: "3.5 of 5"; Expected the points
+	// Score says his points and games: "3.5 points in 5 games"; Expected the points
 	// the list expects of him in the games that count ("" when none
 	// does).
 	Score, Expected string
@@ -55,9 +55,9 @@ func ratingEventsOf(b rating.Basis, dir rating.Directory) []ratingEvent {
 			}
 			v.Games = append(v.Games, rg)
 		}
-		v.Score = numText(points) + " of " + words.Count(len(e.Games), "game")
+		v.Score = words.Points(points) + " in " + words.Count(len(e.Games), "game")
 		if e.Counted > 0 {
-			v.Expected = numText(math.Round(e.Expected*10)/10) + " expected"
+			v.Expected = "expected " + words.Points(math.Round(e.Expected*10)/10)
 			if e.Counted < len(e.Games) {
 				v.Expected += " in the " + words.Count(e.Counted, "game") + " that count"
 			}

@@ -21,7 +21,7 @@ func TestRatingPageListsTheGamesBehindIt(t *testing.T) {
 	s := newSiteWith(t, web.Config{Ratings: st}, "Ann", "Ben", "Cid", "Dee")
 	body := s.check("/ratings/101", http.StatusOK, "Tournaments behind the rating", "Every rated tournament to 2026-06-01",
 		`<span class="ev">Winter Test Cup</span>`, `<span class="ev">Spring Test Open</span>`,
-		"2 of 3 games", `<a href="/ratings/102">BAKER, Ben</a></td><td>won</td>`, `<a href="/ratings/114">MORI, Taro</a></td><td>lost</td>`,
+		"2 points in 3 games", `<a href="/ratings/102">BAKER, Ben</a></td><td>won</td>`, `<a href="/ratings/114">MORI, Taro</a></td><td>lost</td>`,
 		`<a href="/ratings/115">NOVAK, Petr</a></td><td>won</td><td colspan="2" class="uncounted">does not count`,
 		"Weight 150", "2026/20260110_Winter_Test_Cup.ELO", "rating points</span>",
 		"The list calculated on 2026-06-01 over the tournaments to 2026-06-01")
