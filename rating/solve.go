@@ -50,7 +50,7 @@ func (f *fit) solve(r []float64) int {
 	n := f.n
 	grad := make([]float64, n)
 	diag := make([]float64, n)
-	curv := make([]float64, len(f.w))
+	curv := make([]edge, len(f.w))
 	step := make([]float64, n)
 	cg := newCGBuffers(n)
 	trial := make([]float64, n)
@@ -70,7 +70,7 @@ func (f *fit) solve(r []float64) int {
 			grad[b] -= g
 			// p(1−p) as σ(d)σ(−d): 1−p would round to 0 for |d| > 37.
 			c := f.w[k] * p * q
-			curv[k] = c
+			curv[k] = edge{a, b, c}
 			diag[a] += c
 			diag[b] += c
 		}
@@ -193,9 +193,16 @@ func newCGBuffers(n int) *cgBuffers {
 	return &cgBuffers{make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)}
 }
 
-// conjugateGradient solves L x = b for the Laplacian L of the pair weights
-// c (diag its diagonal), preconditioned by the diagonal.
-func (f *fit) conjugateGradient(c, diag, b, x []float64, buf *cgBuffers, relResidue float64) {
+// edge is a pair of players who met and the curvature of their games:
+// the conjugate gradient reads the three together, from one stream.
+type edge struct {
+	a, b int32
+	c    float64
+}
+
+// conjugateGradient solves L x = b for the Laplacian L of the edges'
+// curvatures c (diag its diagonal), preconditioned by the diagonal.
+func (f *fit) conjugateGradient(c []edge, diag, b, x []float64, buf *cgBuffers, relResidue float64) {
 
 	res, z, p, ap := buf.res, buf.z, buf.p, buf.ap
 	var bb float64
@@ -214,11 +221,10 @@ func (f *fit) conjugateGradient(c, diag, b, x []float64, buf *cgBuffers, relResi
 		for k := range ap {
 			ap[k] = 0
 		}
-		for k, ck := range c {
-			a, b := f.i[k], f.j[k]
-			d := ck * (p[a] - p[b])
-			ap[a] += d
-			ap[b] -= d
+		for _, e := range c {
+			d := e.c * (p[e.a] - p[e.b])
+			ap[e.a] += d
+			ap[e.b] -= d
 		}
 		pap := dot(p, ap)
 		if pap <= 0 {
