@@ -49,3 +49,26 @@ func BenchmarkReadAndComputeArchive(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHistoryRecent computes one player's history over the sixteen
+// half-yearly lists from January 2019 to July 2026, the largest ones (a
+// whole history from 1992 is 70 lists, the early ones small): what
+// `rating history` spends its time on. Bounded: run it with -benchtime=1x.
+// cpu-s/op is the processor time, both cores': on a shared machine the
+// wall clock measures the others' work too.
+func BenchmarkHistoryRecent(b *testing.B) {
+	ts := archiveTournaments(b)
+	dates := ListDates(Date{2019, 1, 1}, Date{2026, 7, 1}, 6)
+	b.ResetTimer()
+	cpu := cpuSeconds()
+	defer func() { b.ReportMetric((cpuSeconds()-cpu)/float64(b.N), "cpu-s/op") }()
+	for i := 0; i < b.N; i++ {
+		lists, err := Lists(ts, dates)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(History(lists, 13841)) != len(dates) {
+			b.Fatal("player 13841 is not on every list")
+		}
+	}
+}

@@ -139,28 +139,52 @@ func (g *gathered) fit() *fit {
 		f.comp[k] = c
 	}
 	f.ncomp = len(compOf)
-	pairs := map[uint64]int32{}
+	// The games by their lower player (a counting sort), then each lower
+	// player's games summed by opponent, a stamp per opponent saying
+	// whether he was met already: no hashing of 400,000 games, which took
+	// as long as the rest of the gathering.
+	start := make([]int32, f.n+1)
 	for k := range g.a {
 		a, b := at[g.a[k]], at[g.b[k]]
 		if a < 0 || b < 0 || g.comp[g.a[k]] != g.comp[g.b[k]] {
 			continue
 		}
-		y := float64(g.score[k]) / 2
-		if a > b {
-			a, b, y = b, a, 1-y
+		start[min(a, b)+1]++
+	}
+	for p := 0; p < f.n; p++ {
+		start[p+1] += start[p]
+	}
+	byLow := make([]int32, start[f.n])
+	fill := append([]int32(nil), start[:f.n]...)
+	for k := range g.a {
+		a, b := at[g.a[k]], at[g.b[k]]
+		if a < 0 || b < 0 || g.comp[g.a[k]] != g.comp[g.b[k]] {
+			continue
 		}
-		key := uint64(a)<<32 | uint64(b)
-		pk, ok := pairs[key]
-		if !ok {
-			pk = int32(len(f.w))
-			pairs[key] = pk
-			f.i, f.j = append(f.i, a), append(f.j, b)
-			f.w, f.y = append(f.w, 0), append(f.y, 0)
+		low := min(a, b)
+		byLow[fill[low]] = int32(k)
+		fill[low]++
+	}
+	stamp := make([]int32, f.n) // lower player + 1 whose pair slot[b] is
+	slot := make([]int32, f.n)
+	for low := int32(0); int(low) < f.n; low++ {
+		for _, k := range byLow[start[low]:start[low+1]] {
+			a, b := at[g.a[k]], at[g.b[k]]
+			y := float64(g.score[k]) / 2
+			if a > b {
+				a, b, y = b, a, 1-y
+			}
+			if stamp[b] != low+1 {
+				stamp[b], slot[b] = low+1, int32(len(f.w))
+				f.i, f.j = append(f.i, a), append(f.j, b)
+				f.w, f.y = append(f.w, 0), append(f.y, 0)
+			}
+			pk := slot[b]
+			f.w[pk] += g.weight[k]
+			f.y[pk] += g.weight[k] * y
+			f.games[a]++
+			f.games[b]++
 		}
-		f.w[pk] += g.weight[k]
-		f.y[pk] += g.weight[k] * y
-		f.games[a]++
-		f.games[b]++
 	}
 	return f
 }

@@ -28,10 +28,12 @@ type Game struct {
 }
 
 // Tournament is the rated games of one tournament and its date, the first
-// day it was played.
+// day it was played; Name and File (its path in the archive) say which it
+// is, and the computation does not read them.
 type Tournament struct {
-	Date  Date
-	Games []Game
+	Date       Date
+	Games      []Game
+	Name, File string
 }
 
 // Options say which list to compute.

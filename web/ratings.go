@@ -11,6 +11,7 @@ import (
 	"outflank/exchange"
 	"outflank/rating"
 	"outflank/report"
+	"outflank/words"
 )
 
 func (s *Server) registerRatingsRoutes(mux *http.ServeMux) {
@@ -37,6 +38,7 @@ type ratingsView struct {
 	Refresh int
 
 	AsOf           string
+	List           string // which list: listName
 	Query, Country string
 	Countries      []string
 	Players        []exchange.RatingPlayer // this page's
@@ -128,7 +130,7 @@ func (s *Server) handleRatings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	found := q.filter(doc.Players)
-	v := ratingsView{AsOf: doc.AsOf, Query: q.text, Country: q.country, Countries: countriesOf(doc.Players), Active: len(doc.Players), Found: len(found)}
+	v := ratingsView{AsOf: doc.AsOf, List: s.listName(doc.AsOf, doc.Until), Query: q.text, Country: q.country, Countries: countriesOf(doc.Players), Active: len(doc.Players), Found: len(found)}
 	v.Pages = max(1, (len(found)+ratingsPerPage-1)/ratingsPerPage)
 	v.Page = min(q.page, v.Pages)
 	from := (v.Page - 1) * ratingsPerPage
@@ -165,7 +167,12 @@ func (s *Server) handleRatingsAPI(w http.ResponseWriter, r *http.Request) {
 
 // ratingView is a player's rating page.
 type ratingView struct {
-	AsOf   string
+	AsOf string
+	// List says which list the page shows; Events are the tournaments
+	// behind the rating, newest first.
+	List   string
+	Until  string
+	Events []ratingEvent
 	Player exchange.RatingPlayer
 	// Rated: the list rates him (Player); else Unplaced says why not.
 	Rated    bool
@@ -195,7 +202,7 @@ func (s *Server) handleRating(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v := ratingView{AsOf: l.AsOf.String()}
+	v := ratingView{AsOf: l.AsOf.String(), List: s.listName(l.AsOf.String(), l.Until.String()), Until: l.Until.String()}
 	p, rated := l.Player(id)
 	if rated {
 		v.Rated, v.Player, v.Separate, v.Last = true, exchange.RatingPlayerOf(p, dir), p.Component != 0, p.Last.String()
@@ -209,6 +216,9 @@ func (s *Server) handleRating(w http.ResponseWriter, r *http.Request) {
 			s.notFound(w, r, fmt.Sprintf("No player %d has a rated game in the archive.", id), link{"/ratings?q=" + text, "Search the rating list"})
 			return
 		}
+	}
+	if b, ok := s.ratings.Basis(id); ok {
+		v.Events = ratingEventsOf(b, dir)
 	}
 	points, ready := s.ratings.History(id)
 	plot := rating.PlotSVG(points, v.Player.Name)
@@ -234,6 +244,17 @@ func (s *Server) handleRating(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writeRatingsDoc(w, r, "text/html; charset=utf-8", body)
+}
+
+// listName says which list the site publishes: "the list calculated on
+// 2026-05-12 over the tournaments to 2026-05-10", and the archive's files
+// it leaves out.
+func (s *Server) listName(asOf, until string) string {
+	name := "the list calculated on " + asOf + " over the tournaments to " + until
+	if ex := s.ratings.Status().Excluded; len(ex) > 0 {
+		name += ", without " + words.Count(len(ex), "file") + " of the archive (" + strings.Join(ex, ", ") + ")"
+	}
+	return name
 }
 
 // historyPlot is the plot of the rating history of the player with WOF id

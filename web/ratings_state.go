@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,6 +27,10 @@ type Ratings interface {
 	History(id int) (points []rating.Point, ready bool)
 	// Status says what is being done and what went wrong.
 	Status() RatingsStatus
+	// Basis returns the tournaments and games behind the player's rating
+	// on the current list; ok is false when he played none of them, or
+	// the list is not ready.
+	Basis(id int) (b rating.Basis, ok bool)
 }
 
 // RatingsStatus is where the computing of the ratings stands.
@@ -37,6 +42,9 @@ type RatingsStatus struct {
 	Doing string
 	// Err is what went wrong; nil when nothing did.
 	Err error
+	// Excluded are the archive's files left out of every list
+	// (RatingsFiles.Exclude), as given.
+	Excluded []string
 }
 
 // RatingsState is a Ratings filled in by Load (or by SetList and
@@ -46,6 +54,7 @@ type RatingsState struct {
 	mu      sync.RWMutex
 	list    *rating.List
 	dir     rating.Directory
+	games   []rating.Tournament    // what list was computed from
 	history map[int][]historyPoint // nil until the histories are computed
 	status  RatingsStatus
 	// events are the archive's tournaments by player, for membership
@@ -99,6 +108,16 @@ func (st *RatingsState) History(id int) ([]rating.Point, bool) {
 	return points, true
 }
 
+// Basis implements Ratings.
+func (st *RatingsState) Basis(id int) (rating.Basis, bool) {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	if st.list == nil {
+		return rating.Basis{}, false
+	}
+	return st.list.Basis(st.games, id)
+}
+
 // Status implements Ratings.
 func (st *RatingsState) Status() RatingsStatus {
 	st.mu.RLock()
@@ -124,9 +143,10 @@ func (st *RatingsState) Fail(err error) {
 	st.change(func() { st.status.Err, st.status.Doing = err, "" })
 }
 
-// SetList makes l, with the names of dir, the current list.
-func (st *RatingsState) SetList(l *rating.List, dir rating.Directory) {
-	st.change(func() { st.list, st.dir = l, dir })
+// SetList makes l, with the names of dir, the current list; ts are the
+// tournaments it was computed from, whose games its players' pages list.
+func (st *RatingsState) SetList(l *rating.List, dir rating.Directory, ts []rating.Tournament) {
+	st.change(func() { st.list, st.dir, st.games = l, dir, ts })
 }
 
 // SetHistories keeps the players' histories over lists, in date order.
@@ -148,27 +168,37 @@ type RatingsFiles struct {
 	// PlayersDB is the WOF player database (joueurs.txt) that names the
 	// players; "" names them from the .ELO files.
 	PlayersDB string
+	// Until is the last tournament date of the lists (the zero Date: the
+	// list's calculation date), and Exclude names files of the archive
+	// to leave out (rating.Without): with them the site publishes a list
+	// as it was published, `rating compute --until --exclude`.
+	Until   rating.Date
+	Exclude []string
 }
 
 // HistoryStart is the first list of the histories: the WOF archive is
 // sparse before.
 var HistoryStart = rating.Date{Year: 1992, Month: 1, Day: 1}
 
-// Load computes the list of today from the files, then the histories of
-// half-yearly lists from HistoryStart to today, recording each in st as it
-// is ready and logging what it does; what fails is recorded (and shown on
-// the pages), never fatal.
-func (st *RatingsState) Load(files RatingsFiles, today rating.Date, log *slog.Logger) {
+// Load computes the list calculated on asOf (today, or the list the site
+// publishes) from the files, then the histories of half-yearly lists from
+// HistoryStart to asOf, recording each in st as it is ready and logging
+// what it does; what fails is recorded (and shown on the pages), never
+// fatal.
+func (st *RatingsState) Load(files RatingsFiles, asOf rating.Date, log *slog.Logger) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	if err := st.load(files, today, log); err != nil {
+	if err := st.load(files, asOf, log); err != nil {
 		log.Error("computing the rating list", "err", err)
 		st.Fail(err)
 	}
 }
 
 func (st *RatingsState) load(files RatingsFiles, today rating.Date, log *slog.Logger) error {
+	if !files.Until.IsZero() && today.Before(files.Until) {
+		return fmt.Errorf("the last tournament date %v is after the list's calculation date %v: a list counts no tournament played after its calculation date", files.Until, today)
+	}
 	start := time.Now()
 	st.Doing("reading the result archive")
 	archive, problems, err := wof.ReadArchive(os.DirFS(files.Results), ".")
@@ -181,6 +211,13 @@ func (st *RatingsState) load(files RatingsFiles, today rating.Date, log *slog.Lo
 	if len(archive) == 0 {
 		return fmt.Errorf("the result archive %s has no .ELO file", files.Results)
 	}
+	if archive, err = rating.Without(archive, files.Exclude); err != nil {
+		return fmt.Errorf("leaving out a file of the result archive %s: %w", files.Results, err)
+	}
+	if len(files.Exclude) > 0 {
+		st.change(func() { st.status.Excluded = files.Exclude })
+		log.Info("left out of the rating lists as asked", "files", strings.Join(files.Exclude, ", "))
+	}
 	var db *wof.PlayerDB
 	if files.PlayersDB != "" {
 		if db, err = readPlayerDB(files.PlayersDB); err != nil {
@@ -188,6 +225,17 @@ func (st *RatingsState) load(files RatingsFiles, today rating.Date, log *slog.Lo
 		}
 	}
 	ts, skipped := rating.FromArchive(archive)
+	if !files.Until.IsZero() {
+		// Every list of the site, the histories' too, is over the
+		// tournaments up to Until: the archive as the published list had it.
+		kept := ts[:0]
+		for _, t := range ts {
+			if !files.Until.Before(t.Date) {
+				kept = append(kept, t)
+			}
+		}
+		ts = kept
+	}
 	dir := rating.NewDirectory(archive, db)
 	events := outflank.RatedEventsOf(archive)
 	st.change(func() { st.events = events })
@@ -196,14 +244,14 @@ func (st *RatingsState) load(files RatingsFiles, today rating.Date, log *slog.Lo
 
 	st.Doing("computing the list")
 	start = time.Now()
-	list, err := rating.Compute(ts, rating.Options{AsOf: today})
+	list, err := rating.Compute(ts, rating.Options{AsOf: today, Until: files.Until})
 	if err != nil {
 		return fmt.Errorf("computing the list of %v: %w", today, err)
 	}
 	// Logged before it is shown, so that whoever sees the list can find
 	// the line.
 	log.Info("computed the rating list", "as_of", today, "players", len(list.Players), "listed", len(list.Published()), "took", time.Since(start).Round(time.Millisecond))
-	st.SetList(list, dir)
+	st.SetList(list, dir, ts)
 
 	st.Doing("computing the histories")
 	start = time.Now()

@@ -291,7 +291,7 @@ func TestPairingsLegendTakesItsExample(t *testing.T) {
 func TestRatingHistoryWaiting(t *testing.T) {
 	l, dir, _ := loadedRatings(t).List()
 	st := web.NewRatingsState()
-	st.SetList(l, dir)
+	st.SetList(l, dir, nil)
 	s := newSiteWith(t, web.Config{Ratings: st}, "Ann", "Ben", "Cid", "Dee")
 	if body := s.check("/ratings/101", http.StatusOK, "<h1>ANDERSEN, Anna</h1>", "The history is being computed"); strings.Contains(body, "<svg") {
 		t.Error("a plot before the histories are computed")
@@ -303,7 +303,7 @@ func TestRatingHistoryWaiting(t *testing.T) {
 	if again, _ := s.get("/ratings", "If-None-Match: "+etag); etag == "" || again.StatusCode != http.StatusNotModified {
 		t.Errorf("/ratings: ETag %q, then %d", etag, again.StatusCode)
 	}
-	st.SetList(l, dir)
+	st.SetList(l, dir, nil)
 	if again, _ := s.get("/ratings", "If-None-Match: "+etag); again.StatusCode != http.StatusOK {
 		t.Errorf("/ratings after the list changed: %d", again.StatusCode)
 	}

@@ -38,7 +38,11 @@ type ratingArchive struct {
 // database that names their players: playersDB, else the joueurs.txt
 // beside folder when there is one. Files that cannot be read are warnings:
 // the archive holds thousands, and one bad file must not stop the list.
-func (e *env) readRatingArchive(folder, playersDB string) (*ratingArchive, error) {
+//
+// exclude names files of the archive to leave out (rating.Without): each
+// is said on stderr, so that a list reproduced without a late file says
+// which.
+func (e *env) readRatingArchive(folder, playersDB string, exclude ...string) (*ratingArchive, error) {
 	info, err := os.Stat(folder)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -65,6 +69,14 @@ func (e *env) readRatingArchive(folder, playersDB string) (*ratingArchive, error
 	}
 	if len(files) == 0 {
 		return nil, outflank.Errorf(outflank.EINVALID, "%s holds no readable .ELO file: give --results the folder of the WOF's result archive", folder)
+	}
+	if len(exclude) > 0 {
+		kept, err := rating.Without(files, exclude)
+		if err != nil {
+			return nil, outflank.Errorf(outflank.EINVALID, "--exclude %v", err)
+		}
+		e.printf(e.stderr, "left out as asked: %s\n", strings.Join(exclude, ", "))
+		files = kept
 	}
 	a := &ratingArchive{files: files}
 	a.tournaments, _ = rating.FromArchive(files)

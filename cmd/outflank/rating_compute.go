@@ -14,7 +14,7 @@ import (
 	"outflank/words"
 )
 
-const ratingComputeUsage = "rating compute --results DIR --as-of DATE [--until DATE] [--players-db FILE] [--all] [--json] [--format table|joueurs] [-o FILE]"
+const ratingComputeUsage = "rating compute --results DIR --as-of DATE [--until DATE] [--exclude FILE ...] [--players-db FILE] [--all] [--json] [--format table|joueurs] [-o FILE]"
 
 // runRatingCompute computes the rating list calculated on --as-of over the
 // archive's tournaments up to --until, as the WOF computes it, and prints
@@ -33,6 +33,8 @@ func runRatingCompute(e *env, args []string) error {
 	results := fs.String("results", "", "the `folder` of the WOF's .ELO result archive (one folder per year)")
 	asOf := fs.String("as-of", "", "the calculation `date`, YYYY-MM-DD: its month sets each tournament's age weight and the list's 38-month window")
 	until := fs.String("until", "", "the last tournament `date` included, YYYY-MM-DD (default: --as-of)")
+	var exclude repeated
+	fs.Var(&exclude, "exclude", "leave out the archive's `file` (its path in DIR, as 2026/20260315_46_Meijin.ELO, or its name): to reproduce a published list that lacked a late file; repeat for more")
 	playersDB := fs.String("players-db", "", "the WOF player database (joueurs.txt) that names the players (default: joueurs.txt beside DIR, when there)")
 	all := fs.Bool("all", false, "list every rated player, not only the active ones")
 	asJSON := fs.Bool("json", false, "print one JSON document")
@@ -61,7 +63,7 @@ func runRatingCompute(e *env, args []string) error {
 	if !opt.Until.IsZero() && opt.AsOf.Before(opt.Until) {
 		return outflank.Errorf(outflank.EINVALID, "--until %s is after --as-of %s: a list counts no tournament played after its calculation date", opt.Until, opt.AsOf)
 	}
-	a, err := e.readRatingArchive(*results, *playersDB)
+	a, err := e.readRatingArchive(*results, *playersDB, exclude...)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ import (
 	"outflank/web"
 )
 
-const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--trusted-proxy ADDR,...] [--access-log FILE] [--results DIR [--players-db FILE]] [--demo [--players N] [--pace D]]"
+const serveUsage = "serve [--addr 127.0.0.1:8080] [--base-url URL] [--trusted-proxy ADDR,...] [--access-log FILE] [--results DIR [--players-db FILE] [--as-of DATE] [--until DATE] [--exclude FILE ...]] [--demo [--players N] [--pace D]]"
 
 // serveOptions are serve's flags.
 type serveOptions struct {
@@ -34,6 +34,10 @@ type serveOptions struct {
 	// ("" computes none), playersDB the player database that names its
 	// players.
 	results, playersDB string
+	// asOf, until and exclude name the list the site publishes, as
+	// 'rating compute' does: today's when none is given.
+	asOf, until rating.Date
+	exclude     repeated
 	// accessLog is the file the requests are logged to ("-": stderr; "":
 	// none).
 	accessLog string
@@ -55,6 +59,9 @@ func runServe(e *env, args []string) error {
 	fs.StringVar(&o.accessLog, "access-log", "", "append a line for each request (method, address, status, size, time, client) to `file`; - prints them on the terminal (default: none; the terminal shows the addresses, one line per change and the errors)")
 	fs.StringVar(&o.results, "results", "", "the `folder` of the WOF result archive (.ELO files in year folders): the site computes the rating list from it, shows it at /ratings, and shows the players' rating histories and the games' expected scores")
 	fs.StringVar(&o.playersDB, "players-db", "", "with --results: the WOF player database `file` (joueurs.txt) that names the rated players (default: joueurs.txt beside the results folder, if there is one)")
+	asOf := fs.String("as-of", "", "with --results: publish the list calculated on `date`, YYYY-MM-DD, as 'rating compute --as-of' (default: today)")
+	until := fs.String("until", "", "with --results: the last tournament `date` of the list, YYYY-MM-DD, as 'rating compute --until' (default: --as-of)")
+	fs.Var(&o.exclude, "exclude", "with --results: leave out the archive's `file`, as 'rating compute --exclude'; repeat for more")
 	fs.BoolVar(&o.demo, "demo", false, "show what Outflank does: a simulated WOC in a new database, played in live, pairing by pairing and result by result")
 	fs.IntVar(&o.players, "players", 32, "--demo: the players of the simulated WOC")
 	fs.DurationVar(&o.pace, "pace", 400*time.Millisecond, "--demo: the time between two results (a new round waits 5 times as long)")
@@ -67,6 +74,12 @@ func runServe(e *env, args []string) error {
 		return usagef("usage: outflank %s", serveUsage)
 	}
 	if err := checkBaseURL(o.baseURL); err != nil {
+		return err
+	}
+	if o.asOf, err = ratingDateFlag("as-of", *asOf); err != nil {
+		return err
+	}
+	if o.until, err = ratingDateFlag("until", *until); err != nil {
 		return err
 	}
 	if err := o.checkRatings(); err != nil {
@@ -154,8 +167,11 @@ func (e *env) serve(ctx context.Context, db database, o serveOptions, started fu
 		return outflank.Errorf(outflank.EINVALID, "cannot listen on %s: %v (another program may use the port: try --addr 127.0.0.1:8081)", o.addr, err)
 	}
 	if ratings != nil {
-		now := time.Now()
-		go ratings.Load(web.RatingsFiles{Results: o.results, PlayersDB: o.playersDB}, rating.Date{Year: now.Year(), Month: int(now.Month()), Day: now.Day()}, log)
+		asOf := o.asOf
+		if asOf.IsZero() {
+			asOf = today()
+		}
+		go ratings.Load(web.RatingsFiles{Results: o.results, PlayersDB: o.playersDB, Until: o.until, Exclude: o.exclude}, asOf, log)
 	}
 	local := e.printAddresses(storeName(db, e.db), o, l.Addr().(*net.TCPAddr), systemInterfaces)
 	if started != nil {
@@ -169,10 +185,20 @@ func (e *env) serve(ctx context.Context, db database, o serveOptions, started fu
 // hold is read in the background, and its problems shown on /ratings.
 func (o *serveOptions) checkRatings() error {
 	if o.results == "" {
-		if o.playersDB != "" {
+		switch {
+		case o.playersDB != "":
 			return usagef("serve: --players-db goes with --results")
+		case !o.asOf.IsZero() || !o.until.IsZero() || len(o.exclude) > 0:
+			return usagef("serve: --as-of, --until and --exclude go with --results")
 		}
 		return nil
+	}
+	asOf := o.asOf
+	if asOf.IsZero() {
+		asOf = today()
+	}
+	if !o.until.IsZero() && asOf.Before(o.until) {
+		return outflank.Errorf(outflank.EINVALID, "--until %s is after the list's calculation date %s: a list counts no tournament played after it", o.until, asOf)
 	}
 	if info, err := os.Stat(o.results); err != nil || !info.IsDir() {
 		return outflank.Errorf(outflank.EINVALID, "--results %s: give the folder of the WOF result archive (.ELO files in year folders)", o.results)
