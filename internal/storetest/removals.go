@@ -44,7 +44,7 @@ func RunRemovals(t *testing.T, s Removing) {
 	if err := s.CreateCircuit(ctx, &outflank.Circuit{Slug: "gp", Name: "GP", Rules: circuit.EGP, Year: 2026}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := outflank.AddCircuitTournaments(ctx, s, s, "gp", []string{"sample"}); err != nil {
+	if _, err := outflank.AddCircuitTournamentsForced(ctx, s, s, "gp", []string{"sample"}, "a store test: the sample is a WOC"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := director.RemoveTournament(ctx, s, "sample", "sample"); outflank.ErrorCode(err) != outflank.ECONFLICT || !strings.Contains(err.Error(), "circuit gp") {
