@@ -41,6 +41,12 @@ type TournamentRecord struct {
 	// records it.
 	Events []Event
 	Head   string
+	// Outside are the changes made to the tournament's rows outside
+	// Outflank that the store recorded (OutsideEditor), oldest first:
+	// Restore records them again, so that 'log --verify' on the copy
+	// names the same edits. Audit leaves them out: the copy's check
+	// compares them apart.
+	Outside []OutsideEdit
 }
 
 // Audit returns what verifying the record's log needs.
@@ -72,10 +78,19 @@ type RecordsArchive interface {
 	// transaction; ECONFLICT, writing nothing, when the store has a
 	// circuit with its slug or uses one of its log's ids.
 	RestoreCircuit(ctx context.Context, c *Circuit, log []CircuitEvent) error
-	// RestoreMembers stores the member records with their ids and the
-	// members' log (oldest first) in one transaction; ECONFLICT, writing
-	// nothing, when the store has any member record or member log entry.
-	RestoreMembers(ctx context.Context, members []Member, log []MemberEvent) error
+	// RestoreMembers stores the member records with their ids, the
+	// members' log (oldest first) and the fee rates set (whose changes
+	// that log holds) in one transaction; ECONFLICT, writing nothing,
+	// when the store has any member record, member log entry or rates.
+	RestoreMembers(ctx context.Context, members []Member, log []MemberEvent, rates []FeeRates) error
+	// DumpRemovals reads the records of removed tournaments and circuits
+	// (Removals), oldest first, each with its Record.
+	DumpRemovals(ctx context.Context) ([]Removal, error)
+	// RestoreRemovals stores records read by DumpRemovals with their ids
+	// in one transaction, so that a tournament removed in the other store
+	// can be restored from this one; ECONFLICT, writing nothing, when the
+	// store keeps any.
+	RestoreRemovals(ctx context.Context, list []Removal) error
 	// DumpAccounts reads the user accounts, in one consistent read.
 	DumpAccounts(ctx context.Context) (*AccountsRecord, error)
 	// RestoreAccounts stores accounts read by DumpAccounts in one

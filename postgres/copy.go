@@ -46,6 +46,9 @@ func (db *DB) dumpIn(ctx context.Context, tx pgx.Tx, slug string) (*outflank.Tou
 		if rec.Events, err = db.events(ctx, tx, slug, tid); err != nil {
 			return err
 		}
+		if rec.Outside, err = outsideEdits(ctx, tx, tid); err != nil {
+			return err
+		}
 		l, err := db.loadFresh(ctx, tx, slug)
 		if err != nil {
 			return err
@@ -113,6 +116,14 @@ func (db *DB) restoreIn(ctx context.Context, tx pgx.Tx, rec *outflank.Tournament
 	}
 	if err := db.restoreEvents(ctx, tx, l.id, rec, 0); err != nil {
 		return err
+	}
+	// The edits made outside Outflank in the other store, as its triggers
+	// recorded them.
+	for _, o := range rec.Outside {
+		if _, err := tx.Exec(ctx, `INSERT INTO outside_edits (tournament_id, at, entity, row_key, kind) VALUES ($1, $2, $3, $4, $5)`,
+			l.id, o.At, o.Entity, o.Key, o.Kind); err != nil {
+			return fmt.Errorf("copying the edits of %s made outside Outflank: %w", t.Slug, err)
+		}
 	}
 	if maxID > 0 {
 		if _, err := tx.Exec(ctx, `SELECT setval(pg_get_serial_sequence('events', 'id'), greatest($1, (SELECT max(id) FROM events)))`, maxID); err != nil {
@@ -322,18 +333,24 @@ func (db *DB) restoreCircuitIn(ctx context.Context, tx pgx.Tx, c *outflank.Circu
 }
 
 // RestoreMembers stores member records copied from another store, with
-// their ids and their log, into a store that has none.
-func (db *DB) RestoreMembers(ctx context.Context, members []outflank.Member, log []outflank.MemberEvent) error {
+// their ids, their log and the fee rates, into a store that has none.
+func (db *DB) RestoreMembers(ctx context.Context, members []outflank.Member, log []outflank.MemberEvent, rates []outflank.FeeRates) error {
 	return db.writeTx(ctx, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `LOCK TABLE members, member_events IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+		if _, err := tx.Exec(ctx, `LOCK TABLE members, member_events, fee_rates IN SHARE ROW EXCLUSIVE MODE`); err != nil {
 			return fmt.Errorf("locking the member records: %w", err)
 		}
 		var n int64
-		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM members) + (SELECT count(*) FROM member_events)`).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM members) + (SELECT count(*) FROM member_events) + (SELECT count(*) FROM fee_rates)`).Scan(&n); err != nil {
 			return fmt.Errorf("counting member records: %w", err)
 		}
 		if n > 0 {
-			return outflank.Errorf(outflank.ECONFLICT, "%s already has member records or a members' log: nothing was copied", db.where)
+			return outflank.Errorf(outflank.ECONFLICT, "%s already has member records, a members' log or fee rates: nothing was copied", db.where)
+		}
+		for _, r := range rates {
+			if _, err := tx.Exec(ctx, `INSERT INTO fee_rates (federation, year, standard, unwaged, family) VALUES ($1, $2, $3, $4, $5)`,
+				r.Federation, r.Year, r.Standard, r.Unwaged, r.Family); err != nil {
+				return fmt.Errorf("copying the fee rates of %s: %w", r.Describe(), err)
+			}
 		}
 		for _, m := range members {
 			if _, err := tx.Exec(ctx, `INSERT INTO members (id, wof_id, name, country, citizenship, resident_since, unwaged, family, paid_until) OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

@@ -48,6 +48,9 @@ func (db *DB) dumpIn(ctx context.Context, tx *sql.Tx, slug string) (*outflank.To
 		if rec.Events, err = db.events(ctx, tx, slug, tid); err != nil {
 			return err
 		}
+		if rec.Outside, err = db.outsideEdits(ctx, tx, tid); err != nil {
+			return err
+		}
 		l, err := db.loadFresh(ctx, tx, slug)
 		if err != nil {
 			return err
@@ -113,6 +116,14 @@ func (db *DB) restoreIn(ctx context.Context, tx *sql.Tx, rec *outflank.Tournamen
 	}
 	if err := db.restoreEvents(ctx, tx, l.id, rec, 0); err != nil {
 		return err
+	}
+	// The edits made outside Outflank in the other store, as its triggers
+	// recorded them (to the millisecond, as migration 15's do).
+	for _, o := range rec.Outside {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outside_edits (tournament_id, at, entity, row_key, kind) VALUES (?, ?, ?, ?, ?)`,
+			l.id, o.At.UTC().Format(outsideTimeFormat), o.Entity, o.Key, o.Kind); err != nil {
+			return translate(fmt.Errorf("copying the edits of %s made outside Outflank: %w", t.Slug, err), db.path)
+		}
 	}
 	// Every row written was Outflank's (migration 15).
 	if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET writing = 0 WHERE id = ?`, l.id); err != nil {

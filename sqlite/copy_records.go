@@ -67,15 +67,21 @@ func (db *DB) restoreCircuitIn(ctx context.Context, tx *sql.Tx, c *outflank.Circ
 }
 
 // RestoreMembers stores member records copied from another store, with
-// their log, into a store that has none.
-func (db *DB) RestoreMembers(ctx context.Context, members []outflank.Member, log []outflank.MemberEvent) error {
+// their log and the fee rates, into a store that has none.
+func (db *DB) RestoreMembers(ctx context.Context, members []outflank.Member, log []outflank.MemberEvent, rates []outflank.FeeRates) error {
 	return db.writeTx(ctx, func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM members) + (SELECT count(*) FROM member_events)`).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM members) + (SELECT count(*) FROM member_events) + (SELECT count(*) FROM fee_rates)`).Scan(&n); err != nil {
 			return translate(fmt.Errorf("counting member records: %w", err), db.path)
 		}
 		if n > 0 {
-			return outflank.Errorf(outflank.ECONFLICT, "%s already has member records or a members' log: nothing was copied", db.path)
+			return outflank.Errorf(outflank.ECONFLICT, "%s already has member records, a members' log or fee rates: nothing was copied", db.path)
+		}
+		for _, r := range rates {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO fee_rates (federation, year, standard, unwaged, family) VALUES (?, ?, ?, ?, ?)`,
+				r.Federation, r.Year, r.Standard, r.Unwaged, r.Family); err != nil {
+				return translate(fmt.Errorf("copying the fee rates of %s: %w", r.Describe(), err), db.path)
+			}
 		}
 		for _, m := range members {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO members (id, wof_id, name, country, citizenship, resident_since, unwaged, family, paid_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,

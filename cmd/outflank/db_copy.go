@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"outflank"
 	"outflank/words"
@@ -13,15 +14,17 @@ import (
 const dbCopyUsage = "db copy --from SRC --to DST [--tournament SLUG]"
 
 var dbCommands = map[string]command{
-	"copy": {usage: dbCopyUsage, help: "copy everything but the sessions and live games (tournaments with their audit logs, circuits, members, accounts, player database) from one database (a SQLite file or a postgres:// URL) to another; with --tournament, one tournament into a database that holds others, adding the events its log there lacks", run: runDBCopy},
+	"copy": {usage: dbCopyUsage, help: "copy everything but the sessions and live games (tournaments with their audit logs and the edits made outside Outflank, circuits, members and fee rates, accounts, records of what was removed, player database) from one database (a SQLite file or a postgres:// URL) to another; with --tournament, one tournament into a database that holds others, adding the events its log there lacks", run: runDBCopy},
 }
 
 func runDB(e *env, args []string) error { return e.subcommand("db", dbCommands, args) }
 
 // runDBCopy copies one database into another exactly: each tournament in
 // a transaction of its own, so that the copy's log verifies and its export
-// is the original's; then the player database, the user accounts, the
-// circuits and the member records, with their logs and ids. It writes
+// is the original's, with the edits made outside Outflank recorded; then
+// the player database, the user accounts, the records of what was
+// removed, the circuits and the member records with the fee rates, with
+// their logs and ids. It writes
 // nothing when the destination already has any of them. With --tournament
 // it copies that tournament alone, merging by its log (oneTournament).
 func runDBCopy(e *env, args []string) error {
@@ -148,13 +151,36 @@ func (c *dbCopy) tournament(ctx context.Context, slug string) error {
 	if err != nil {
 		return err
 	}
+	// The edits made outside Outflank are copied with the tournament and
+	// compared apart: 'log --verify' names them on the copy as on the
+	// original, and the chain itself must verify.
+	outside := audit.Outside
+	audit.Outside = nil
 	if got, err := audit.Verify(); err != nil || got != head {
 		return outflank.Errorf(outflank.EINTERNAL, "%s was copied to %s, but the copy's log does not verify (head %s, want %s: %v)", slug, c.toName, got, head, err)
 	}
+	if !sameOutsideEdits(outside, rec.Outside) {
+		return outflank.Errorf(outflank.EINTERNAL, "%s was copied to %s, but the edits made outside Outflank recorded there (%d) are not the original's (%d)", slug, c.toName, len(outside), len(rec.Outside))
+	}
 	t := rec.Tournament
-	c.e.printf(c.e.stdout, "copied %s (%s): %s, %s, %s; log verified, head %.12s\n", slug, t.Name,
-		words.Count(len(t.Players), "player"), words.Count(len(t.Rounds), "round"), words.Count(len(rec.Events), "event"), head)
+	edits := ""
+	if len(rec.Outside) > 0 {
+		edits = fmt.Sprintf("; with the %s made outside Outflank, which 'log %s --verify' names there too", words.Count(len(rec.Outside), "edit"), slug)
+	}
+	c.e.printf(c.e.stdout, "copied %s (%s): %s, %s, %s; log verified, head %.12s%s\n", slug, t.Name,
+		words.Count(len(t.Players), "player"), words.Count(len(t.Rounds), "round"), words.Count(len(rec.Events), "event"), head, edits)
 	return nil
+}
+
+// sameOutsideEdits compares the edits made outside Outflank recorded by
+// two stores, their times to the millisecond (SQLite's triggers record no
+// finer).
+func sameOutsideEdits(a, b []outflank.OutsideEdit) bool {
+	return slices.EqualFunc(a, b, func(x, y outflank.OutsideEdit) bool {
+		same := x.At.Truncate(time.Millisecond).Equal(y.At.Truncate(time.Millisecond))
+		x.At = y.At
+		return same && x == y
+	})
 }
 
 // playerDB copies the player database, unless the destination has one.

@@ -12,14 +12,25 @@ import (
 )
 
 // records are the federation's records of the source: its circuits and
-// its member records, each with its log (oldest first).
+// its member records, each with its log (oldest first), the fee rates set
+// (whose changes the members' log holds), the user accounts and the
+// records of what was removed.
 type records struct {
 	circuits    []outflank.Circuit
 	circuitLogs [][]outflank.CircuitEvent
 	members     []outflank.Member
 	memberLog   []outflank.MemberEvent
+	rates       []outflank.FeeRates
 	// accounts are nil when the source cannot dump them.
 	accounts *outflank.AccountsRecord
+	// removals, oldest first, with their records.
+	removals []outflank.Removal
+}
+
+// hasMembers reports whether r has member records, a members' log or fee
+// rates: what RestoreMembers copies in one transaction.
+func (r *records) hasMembers() bool {
+	return len(r.members) > 0 || len(r.memberLog) > 0 || len(r.rates) > 0
 }
 
 // readRecords reads the source's circuits and member records.
@@ -43,8 +54,16 @@ func (c *dbCopy) readRecords(ctx context.Context) (*records, error) {
 		return nil, err
 	}
 	slices.Reverse(r.memberLog) // the store gives the newest first
+	if fs, ok := c.src.(outflank.FeeRateStore); ok {
+		if r.rates, err = fs.FeeRateList(ctx); err != nil {
+			return nil, err
+		}
+	}
 	if arc, ok := c.src.(outflank.RecordsArchive); ok {
 		if r.accounts, err = arc.DumpAccounts(ctx); err != nil {
+			return nil, err
+		}
+		if r.removals, err = arc.DumpRemovals(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -65,7 +84,7 @@ func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) (
 			}
 		}
 	}
-	if len(r.members) > 0 || len(r.memberLog) > 0 {
+	if r.hasMembers() {
 		have, err := c.dst.MemberList(ctx)
 		if err != nil {
 			return nil, err
@@ -74,8 +93,25 @@ func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) (
 		if err != nil {
 			return nil, err
 		}
+		var rates []outflank.FeeRates
+		if fs, ok := c.dst.(outflank.FeeRateStore); ok {
+			if rates, err = fs.FeeRateList(ctx); err != nil {
+				return nil, err
+			}
+		}
 		if len(have) > 0 || len(log) > 0 {
 			clash = append(clash, "member records")
+		} else if len(rates) > 0 {
+			clash = append(clash, "fee rates")
+		}
+	}
+	if len(r.removals) > 0 {
+		have, err := c.dst.Removals(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if len(have) > 0 {
+			clash = append(clash, "records of removed tournaments or circuits")
 		}
 	}
 	if r.accounts != nil && !r.accounts.Empty() {
@@ -96,16 +132,21 @@ func (c *dbCopy) recordsClash(ctx context.Context, r *records, clash []string) (
 // then the member records in one, and checks each copy.
 func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
 	hasAccounts := r.accounts != nil && !r.accounts.Empty()
-	if len(r.circuits) == 0 && len(r.members) == 0 && len(r.memberLog) == 0 && !hasAccounts {
+	if len(r.circuits) == 0 && !r.hasMembers() && !hasAccounts && len(r.removals) == 0 {
 		return nil
 	}
 	arc, ok := c.dst.(outflank.RecordsArchive)
 	if !ok {
-		c.e.printf(c.e.stdout, "NOT copied: the circuits, the member records and the user accounts: %s cannot receive them yet\n", c.toName)
+		c.e.printf(c.e.stdout, "NOT copied: the circuits, the member records, the fee rates, the user accounts and the records of what was removed: %s cannot receive them yet\n", c.toName)
 		return nil
 	}
 	if hasAccounts {
 		if err := c.restoreAccounts(ctx, arc, r.accounts); err != nil {
+			return err
+		}
+	}
+	if len(r.removals) > 0 {
+		if err := c.restoreRemovals(ctx, arc, r.removals); err != nil {
 			return err
 		}
 	}
@@ -128,12 +169,18 @@ func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
 		c.e.printf(c.e.stdout, "copied circuit %s (%s): %s, %s\n", ci.Slug, ci.Name,
 			words.Count(len(ci.Tournaments), "tournament"), words.Count(len(log), "log entry"))
 	}
-	if len(r.members) == 0 && len(r.memberLog) == 0 {
+	if !r.hasMembers() {
 		return nil
 	}
-	if err := arc.RestoreMembers(ctx, r.members, r.memberLog); err != nil {
+	if err := arc.RestoreMembers(ctx, r.members, r.memberLog, r.rates); err != nil {
 		return err
 	}
+	return c.checkMembers(ctx, r)
+}
+
+// checkMembers checks the member records, their log and the fee rates
+// copied.
+func (c *dbCopy) checkMembers(ctx context.Context, r *records) error {
 	got, err := c.dst.MemberList(ctx)
 	if err != nil {
 		return err
@@ -141,9 +188,67 @@ func (c *dbCopy) restoreRecords(ctx context.Context, r *records) error {
 	if !reflect.DeepEqual(got, r.members) && (len(got) > 0 || len(r.members) > 0) {
 		return outflank.Errorf(outflank.EINTERNAL, "the member records were copied to %s, but the copy differs from the original", c.toName)
 	}
-	c.e.printf(c.e.stdout, "copied the member records: %s, %s\n",
-		words.Count(len(r.members), "member"), words.Count(len(r.memberLog), "log entry"))
+	log, err := c.dst.MemberLog(ctx, math.MaxInt32)
+	if err != nil {
+		return err
+	}
+	slices.Reverse(log)
+	if !sameMemberLogs(log, r.memberLog) {
+		return outflank.Errorf(outflank.EINTERNAL, "the members' log was copied to %s, but the copy differs from the original", c.toName)
+	}
+	rates := "no fee rates set"
+	if len(r.rates) > 0 {
+		fs, ok := c.dst.(outflank.FeeRateStore)
+		if !ok {
+			return outflank.Errorf(outflank.EINTERNAL, "%s cannot read the fee rates copied to it", c.toName)
+		}
+		got, err := fs.FeeRateList(ctx)
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(got, r.rates) {
+			return outflank.Errorf(outflank.EINTERNAL, "the fee rates were copied to %s, but the copy differs from the original", c.toName)
+		}
+		rates = "the fee rates of " + words.Count(len(r.rates), "year")
+	}
+	c.e.printf(c.e.stdout, "copied the member records: %s, %s, %s\n",
+		words.Count(len(r.members), "member"), words.Count(len(r.memberLog), "log entry"), rates)
 	return nil
+}
+
+// restoreRemovals copies the records of removed tournaments and circuits
+// in one transaction and checks the copy: 'outflank restore' brings them
+// back from the destination as from the source.
+func (c *dbCopy) restoreRemovals(ctx context.Context, arc outflank.RecordsArchive, list []outflank.Removal) error {
+	if err := arc.RestoreRemovals(ctx, list); err != nil {
+		return err
+	}
+	got, err := arc.DumpRemovals(ctx)
+	if err != nil {
+		return err
+	}
+	same := slices.EqualFunc(got, list, func(x, y outflank.Removal) bool {
+		return x.ID == y.ID && x.Kind == y.Kind && x.Slug == y.Slug && x.At.Equal(y.At) && x.Actor == y.Actor && x.Head == y.Head && bytes.Equal(x.Record, y.Record)
+	})
+	if !same {
+		return outflank.Errorf(outflank.EINTERNAL, "the records of removed tournaments and circuits were copied to %s, but the copy differs from the original", c.toName)
+	}
+	kinds := map[string]int{}
+	for _, r := range list {
+		kinds[r.Kind]++
+	}
+	c.e.printf(c.e.stdout, "copied the records of what was removed: %s, %s ('outflank restore SLUG' and 'outflank circuit restore SLUG' bring them back there)\n",
+		words.Count(kinds[outflank.RemovedTournament], "tournament"), words.Count(kinds[outflank.RemovedCircuit], "circuit"))
+	return nil
+}
+
+// sameMemberLogs compares two members' logs, their times as instants.
+func sameMemberLogs(a, b []outflank.MemberEvent) bool {
+	return slices.EqualFunc(a, b, func(x, y outflank.MemberEvent) bool {
+		same := x.At.Equal(y.At)
+		x.At = y.At
+		return same && x == y
+	})
 }
 
 // restoreAccounts copies the user accounts in one transaction and checks

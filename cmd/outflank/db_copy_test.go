@@ -43,10 +43,16 @@ func copySource(t *testing.T) *tdb {
 func sameTournaments(t *testing.T, a, b *tdb, slugs ...string) {
 	t.Helper()
 	for _, slug := range slugs {
-		for _, args := range [][]string{{"export", slug, "--format", "json"}, {"log", slug, "--json"}, {"log", slug, "--verify"}, {"log", slug}} {
+		for _, args := range [][]string{{"export", slug, "--format", "json"}, {"log", slug, "--json"}, {"log", slug}} {
 			if got, want := b.ok(args...), a.ok(args...); got != want {
 				t.Errorf("outflank %s differs on the copy:\n got %s\nwant %s", strings.Join(args, " "), got, want)
 			}
+		}
+		// It fails on both alike when the rows were edited outside
+		// Outflank (laterRecords).
+		code, out, errOut := b.run("log", slug, "--verify")
+		if wantCode, wantOut, wantErr := a.run("log", slug, "--verify"); code != wantCode || out != wantOut || errOut != wantErr {
+			t.Errorf("outflank log %s --verify differs on the copy:\n got exit %d %s%s\nwant exit %d %s%s", slug, code, out, errOut, wantCode, wantOut, wantErr)
 		}
 	}
 	for _, args := range [][]string{{"list"}, {"circuit", "standings", "gp", "--json"}, {"circuit", "log", "gp", "--json"}, {"member", "list", "--json"},
@@ -109,9 +115,11 @@ func TestDBCopy(t *testing.T) {
 }
 
 // TestDBCopyPostgres copies a SQLite file to PostgreSQL and back: the
-// tournaments and their logs come back the same.
+// tournaments and their logs come back the same, and so do the records
+// laterRecords adds (e2e, edited outside Outflank, is compared there).
 func TestDBCopyPostgres(t *testing.T) {
 	src := copySource(t)
+	verified := laterRecords(t, src)
 	pg := &tdb{t: t, path: postgresTestURL(t)}
 	back := &tdb{t: t, path: filepath.Join(t.TempDir(), "back.db")}
 	src.ok("db", "copy", "--from", src.path, "--to", pg.path)
@@ -121,6 +129,10 @@ func TestDBCopyPostgres(t *testing.T) {
 	if got, want := playerDBInfo(t, back.path), playerDBInfo(t, src.path); got.Source != want.Source || got.Players != want.Players || !got.LoadedAt.Equal(want.LoadedAt) {
 		t.Errorf("the player database after the round trip: %+v, want %+v", got, want)
 	}
+	// The fee rates, the records of what was removed and the edits made
+	// outside Outflank, on PostgreSQL and back (issue 26).
+	sameLaterRecords(t, src, pg, verified)
+	sameLaterRecords(t, src, back, verified)
 }
 
 // playerDBInfo reads what the player database of the database at path is.

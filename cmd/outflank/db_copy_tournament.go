@@ -87,6 +87,11 @@ func (c *dbCopy) oneTournament(ctx context.Context, slug string) error {
 	c.e.printf(c.e.stdout, "brought %s (%s) up to date in %s: %s added after event #%d (%s, by %s), %s in all; log verified, head %.12s\n",
 		slug, rec.Tournament.Name, c.toName, words.Count(len(added), "event"), src[n-1].ID, ids,
 		strings.Join(actors(added), ", "), words.Count(len(src), "event"), rec.Head)
+	if len(rec.Outside) > 0 {
+		// Only whole tournaments take them (db copy's Restore).
+		c.e.printf(c.e.stdout, "NOT copied: the %s of %s made outside Outflank recorded in %s (bringing a tournament up to date adds its events only): 'log %s --verify' there names them\n",
+			words.Count(len(rec.Outside), "edit"), slug, c.fromName, slug)
+	}
 	return c.notCopiedOne(ctx, slug)
 }
 

@@ -20,6 +20,7 @@ func RunArchive(t *testing.T, from, to Opener) {
 	t.Run("Collisions", func(t *testing.T) { testArchiveCollisions(t, from(t), to(t)) })
 	t.Run("Append", func(t *testing.T) { testArchiveAppend(t, from(t), to(t)) })
 	t.Run("CredentialIDs", func(t *testing.T) { testArchiveCredentialIDs(t, from(t), to(t)) })
+	t.Run("LaterRecords", func(t *testing.T) { testArchiveLaterRecords(t, from(t), to) })
 }
 
 // testArchiveCredentialIDs (issue 25, point 5): the accounts copied into
