@@ -3,6 +3,7 @@ package outflank
 import (
 	"encoding/json"
 	"fmt"
+	"outflank/words"
 	"slices"
 )
 
@@ -90,5 +91,5 @@ func (c *Circuit) Unlink(b string) error {
 // CircuitDeletionSummary is the line of the accounts' log that deletes
 // a circuit.
 func CircuitDeletionSummary(c *Circuit, log []CircuitEvent) string {
-	return fmt.Sprintf("deleted circuit %s (%s): %d tournaments, %d log entries; kept to restore", c.Slug, c.Name, len(c.Tournaments), len(log))
+	return fmt.Sprintf("deleted circuit %s (%s): %s, %s; kept to restore", c.Slug, c.Name, words.Count(len(c.Tournaments), "tournament"), words.Count(len(log), "log entry"))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"outflank/words"
 	"time"
 
 	"outflank/circuit"
@@ -75,8 +76,8 @@ type Removals interface {
 // removed.
 func RemovalSummary(rec *TournamentRecord) string {
 	t := rec.Tournament
-	return fmt.Sprintf("removed tournament %s (%s): %d players, %d rounds, %d log entries, last entry #%d, hash %s; kept to restore",
-		t.Slug, t.Name, len(t.Players), len(t.Rounds), len(rec.Events), lastEventID(rec.Events), rec.Head)
+	return fmt.Sprintf("removed tournament %s (%s): %s, %s, %s, last entry #%d, hash %s; kept to restore",
+		t.Slug, t.Name, words.Count(len(t.Players), "player"), words.Count(len(t.Rounds), "round"), words.Count(len(rec.Events), "log entry"), lastEventID(rec.Events), rec.Head)
 }
 
 func lastEventID(events []Event) int64 {
@@ -99,7 +100,7 @@ func FromLog(events []Event, head string) (*Tournament, error) {
 			k := entityKey{c.Entity, c.Key}
 			current, exists := rows[k]
 			if (c.Before == nil) == exists || (exists && !sameRow(c.Entity, current, c.Before)) {
-				return nil, Errorf(ECONFLICT, "log entry #%d changes %s %s from a state the log never gave it: the log was altered", ev.ID, c.Entity, c.Key)
+				return nil, Errorf(ECONFLICT, "log entry #%d: its change to %s %s starts from a state the log never gave it: the log was altered", ev.ID, c.Entity, c.Key)
 			}
 			if c.After == nil {
 				delete(rows, k)

@@ -127,7 +127,7 @@ func SelectTeam(ctx context.Context, s Store, cs CircuitStore, ms Members, o Tea
 		return nil, Errorf(EINVALID, "team size %d: give the number of places in the regular team (--size)", o.Size)
 	}
 	if o.Size > maxTeamSize {
-		return nil, Errorf(EINVALID, "team size %d: a federation's team is one to %d players and an additional young player (WOC I.2.2); give --size %d or less", o.Size, maxTeamSize, maxTeamSize)
+		return nil, Errorf(EINVALID, "team size %d: a federation's team is one to %s and an additional young player (WOC I.2.2); give --size %d or less", o.Size, words.Count(maxTeamSize, "player"), maxTeamSize)
 	}
 	nat, err := s.Tournament(ctx, o.National)
 	if err != nil {

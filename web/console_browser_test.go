@@ -646,13 +646,13 @@ func TestBrowserConsolePhone(t *testing.T) {
 	page("console-log", "/t/open/admin/log", "p.verified", nil)
 	page("console-undo", "/t/open/admin/undo", "h1", nil)
 	page("console-settings", "/t/open/admin/settings", "form.grid", func(int64) {
-		// Round 1 is paired: every field but those of rated games (BOF
-		// Ratings 1) and the .ELO file's sender, which may still change,
-		// is disabled, and looks it.
-		fields := run(t, tab, chromedp.Evaluate[[][3]string](`Array.from(document.querySelectorAll("form.grid fieldset:not(#rated):not(#elo) input:not([type=hidden]), form.grid fieldset:not(#rated):not(#elo) select")).map(function (el) {
+		// Round 1 is paired: the rounds and the minutes, which change the
+		// pairings, are disabled, and look it (the name, date, place and
+		// ruleset may change at any time: issue 26, point 5).
+		fields := run(t, tab, chromedp.Evaluate[[][3]string](`Array.from(document.querySelectorAll("form.grid input[name=rounds], form.grid input[name=minutes]")).map(function (el) {
 			var s = getComputedStyle(el); return [el.name || el.textContent, String(el.matches(":disabled")), s.backgroundColor] })`))
-		if len(fields) < 5 {
-			t.Fatalf("the settings' form has %d fields", len(fields))
+		if len(fields) != 2 {
+			t.Fatalf("the settings' form has %d fields for the rounds and minutes", len(fields))
 		}
 		for _, f := range fields {
 			if f[1] != "true" || f[2] == "rgb(255, 255, 255)" || f[2] == "rgb(11, 110, 79)" {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"outflank/words"
 	"strings"
 
 	"outflank/director"
@@ -80,8 +81,8 @@ func runRestore(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		e.printf(e.stdout, "restored tournament %s (%s) with its log of %d entries; its last hash is %s, as when it was removed ('outflank log %s --verify' checks it)\n",
-			slug, rec.Tournament.Name, len(rec.Events), rec.Head, slug)
+		e.printf(e.stdout, "restored tournament %s (%s) with its log of %s; its last hash is %s, as when it was removed ('outflank log %s --verify' checks it)\n",
+			slug, rec.Tournament.Name, words.Count(len(rec.Events), "entry"), rec.Head, slug)
 		return nil
 	})
 }
@@ -116,7 +117,7 @@ func runCircuitRestore(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		e.printf(e.stdout, "restored circuit %s (%s) with its %s\n", slug, c.Name, fmt.Sprintf("%d tournaments and its log", len(c.Tournaments)))
+		e.printf(e.stdout, "restored circuit %s (%s) with its %s\n", slug, c.Name, words.Count(len(c.Tournaments), "tournament")+" and its log")
 		return nil
 	})
 }
