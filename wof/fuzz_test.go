@@ -2,6 +2,7 @@ package wof
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -102,7 +103,11 @@ func FuzzReadPlayerDB(f *testing.F) {
 		}
 		var written bytes.Buffer
 		if err := WritePlayerDB(&written, db); err != nil {
-			if !strings.Contains(err.Error(), "which would read back as one") {
+			// Two refusals are the format's limits, not faults: a comment
+			// that would read back as a rating, and a line that grows past
+			// MaxLineLength as written (the id and name padded, Windows-1252
+			// punctuation three bytes in UTF-8), which a reader would skip.
+			if !strings.Contains(err.Error(), "which would read back as one") && !strings.Contains(err.Error(), fmt.Sprintf("bytes, over %d", MaxLineLength)) {
 				t.Fatalf("WritePlayerDB of what ReadPlayerDB returned: %v", err)
 			}
 			return
