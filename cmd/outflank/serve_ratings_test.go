@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -28,26 +29,7 @@ func TestServeRatings(t *testing.T) {
 			Name  string `json:"name"`
 		} `json:"players"`
 	}
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		res, err := http.Get(url + "api/ratings")
-		if err != nil {
-			t.Fatal(err)
-		}
-		status := res.StatusCode
-		if status == http.StatusOK {
-			err = json.NewDecoder(res.Body).Decode(&doc)
-		}
-		res.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if status == http.StatusOK {
-			break
-		}
-		if status != http.StatusServiceUnavailable || time.Now().After(deadline) {
-			t.Fatalf("/api/ratings: %d\n%s", status, stderr.String())
-		}
-	}
+	awaitRatings(t, url, stderr, &doc)
 	if doc.AsOf != time.Now().Format("2006-01-02") && doc.AsOf != time.Now().Add(-time.Hour).Format("2006-01-02") {
 		t.Errorf("the list is as of %s, not today", doc.AsOf)
 	}
@@ -116,26 +98,7 @@ func TestServeNamedRatingList(t *testing.T) {
 			WOFID int `json:"wof_id"`
 		} `json:"players"`
 	}
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		res, err := http.Get(url + "api/ratings")
-		if err != nil {
-			t.Fatal(err)
-		}
-		status := res.StatusCode
-		if status == http.StatusOK {
-			err = json.NewDecoder(res.Body).Decode(&doc)
-		}
-		res.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if status == http.StatusOK {
-			break
-		}
-		if status != http.StatusServiceUnavailable || time.Now().After(deadline) {
-			t.Fatalf("/api/ratings: %d\n%s", status, stderr.String())
-		}
-	}
+	awaitRatings(t, url, stderr, &doc)
 	if doc.AsOf != "2026-01-01" || doc.Until != "2025-12-31" || len(doc.Players) == 0 {
 		t.Errorf("/api/ratings: the list of %s to %s with %d players; want 2026-01-01, 2025-12-31", doc.AsOf, doc.Until, len(doc.Players))
 	}
@@ -175,4 +138,30 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// awaitRatings decodes /api/ratings into doc once the list is computed: the
+// server answers 503 until then (20 s at most here).
+func awaitRatings(t *testing.T, url string, stderr fmt.Stringer, doc any) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		res, err := http.Get(url + "api/ratings")
+		if err != nil {
+			t.Fatal(err)
+		}
+		status := res.StatusCode
+		if status == http.StatusOK {
+			err = json.NewDecoder(res.Body).Decode(doc)
+		}
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if status == http.StatusOK {
+			return
+		}
+		if status != http.StatusServiceUnavailable || time.Now().After(deadline) {
+			t.Fatalf("/api/ratings: %d\n%s", status, stderr.String())
+		}
+	}
 }
