@@ -71,6 +71,18 @@ type Removals interface {
 	Removals(ctx context.Context) ([]Removal, error)
 }
 
+// RestoreSummary is the line of the accounts' log that restores the
+// tournament of rec from its record.
+func RestoreSummary(rec *TournamentRecord) string {
+	return fmt.Sprintf("restored tournament %s from its record: %s, hash %s", rec.Tournament.Slug, words.Count(len(rec.Events), "log entry"), rec.Head)
+}
+
+// CircuitRestoreSummary is the line of the accounts' log that restores the
+// circuit slug from its record, with its log.
+func CircuitRestoreSummary(slug string, log []CircuitEvent) string {
+	return fmt.Sprintf("restored circuit %s from its record: %s", slug, words.Count(len(log), "log entry"))
+}
+
 // RemovalSummary is the line of the accounts' log that removes: who is
 // in the record, and the hash that proves the restored log is the one
 // removed.

@@ -114,7 +114,7 @@ func (db *DB) RestoreTournament(ctx context.Context, slug string, decode func([]
 			return translate(err, db.path)
 		}
 		return db.accountEvent(ctx, tx, outflank.AccountTournamentRestore, slug,
-			fmt.Sprintf("restored tournament %s from its record: %d log entries, hash %s", slug, len(rec.Events), rec.Head))
+			outflank.RestoreSummary(rec))
 	})
 	if err != nil {
 		return nil, err
@@ -174,7 +174,7 @@ func (db *DB) RestoreDeletedCircuit(ctx context.Context, slug string) (*outflank
 			return translate(err, db.path)
 		}
 		return db.accountEvent(ctx, tx, outflank.AccountCircuitRestore, slug,
-			fmt.Sprintf("restored circuit %s from its record: %d log entries", slug, len(log)))
+			outflank.CircuitRestoreSummary(slug, log))
 	})
 	if err != nil {
 		return nil, err
