@@ -10,10 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"outflank"
 	"outflank/auth"
 	"outflank/internal/pgtest"
-	"outflank/rules"
 	"outflank/web"
 )
 
@@ -33,21 +31,7 @@ var publicPages = []string{"/", "/t/club", "/t/club/standings", "/t/club/players
 func TestPublicPagesAnswer503WhileDown(t *testing.T) {
 	ctx := context.Background()
 	db := MustOpenDB(t)
-	tour, err := outflank.NewTournament("club", "Club", "2026-11-28", rules.BOFRegional, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []string{"Ann", "Ben", "Cid", "Dee"} {
-		if _, err := tour.AddPlayer(outflank.Player{Name: n}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}, {Black: 3, White: 4}}, nil); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Create(ctx, tour, outflank.KindImport, "test"); err != nil {
-		t.Fatal(err)
-	}
+	createClub(t, db, true)
 	if _, err := auth.New(db).AddUser(ctx, "td", "a good password", true); err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"outflank"
 	"outflank/auth"
 	"outflank/internal/pgtest"
+	"outflank/postgres"
 	"outflank/rules"
 	"outflank/web"
 )
@@ -27,18 +28,7 @@ import (
 func TestRestartAnswers503(t *testing.T) {
 	ctx := context.Background()
 	db := MustOpenDB(t)
-	tour, err := outflank.NewTournament("club", "Club", "2026-11-28", rules.BOFRegional, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []string{"Ann", "Ben", "Cid", "Dee"} {
-		if _, err := tour.AddPlayer(outflank.Player{Name: n}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := db.Create(ctx, tour, outflank.KindImport, "test"); err != nil {
-		t.Fatal(err)
-	}
+	createClub(t, db, false)
 	a := auth.New(db)
 	if _, err := a.AddUser(ctx, "td", "a good password", true); err != nil {
 		t.Fatal(err)
@@ -144,5 +134,28 @@ func TestRestartAnswers503(t *testing.T) {
 	t.Logf("%d requests: %d succeeded (%d after the restart), %d answered 503", len(answers), ok, okAfter, unavailable)
 	if okAfter == 0 {
 		t.Error("no request succeeded once PostgreSQL was back")
+	}
+}
+
+// createClub stores the tournament "club" of four players (Ann, Ben, Cid,
+// Dee) in db, with its round 1 paired when paired is set.
+func createClub(t *testing.T, db *postgres.DB, paired bool) {
+	t.Helper()
+	tour, err := outflank.NewTournament("club", "Club", "2026-11-28", rules.BOFRegional, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"Ann", "Ben", "Cid", "Dee"} {
+		if _, err := tour.AddPlayer(outflank.Player{Name: n}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if paired {
+		if _, err := tour.AddRound(outflank.StageSwiss, []outflank.Pair{{Black: 1, White: 2}, {Black: 3, White: 4}}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Create(context.Background(), tour, outflank.KindImport, "test"); err != nil {
+		t.Fatal(err)
 	}
 }
