@@ -12,13 +12,13 @@ import (
 	"outflank/director"
 )
 
-// brokenWords is a script that returns the words of the public members'
-// names that the layout splits over two lines ("" when none is). A line
+// brokenWordsIn is a script that returns the words of the names in the
+// cells CELLS (a selector) that the layout splits over two lines ("" when none is). A line
 // may end after a space or a hyphen ("Worthington-" / "Smythe"), never
 // inside a word.
-const brokenWords = `(() => {
+const brokenWordsIn = `(() => {
 	const bad = [];
-	for (const td of document.querySelectorAll("table.members td.name")) {
+	for (const td of document.querySelectorAll(CELLS)) {
 		const node = td.firstChild;
 		if (!node) continue;
 		let at = 0;
@@ -34,6 +34,13 @@ const brokenWords = `(() => {
 	}
 	return bad.join(", ");
 })()`
+
+// brokenWords checks the public members' names.
+var brokenWords = strings.Replace(brokenWordsIn, "CELLS", `"table.members td.name"`, 1)
+
+// brokenActors checks the users' names in the console's log of the
+// records ("chi/ef" at 375 px before).
+var brokenActors = strings.Replace(brokenWordsIn, "CELLS", `"table.log td.who"`, 1)
 
 // TestBrowserMembersPhone (issue 26, point 9): on a 375 px phone the
 // public /members keeps every name whole (no word broken mid-way, no
@@ -96,6 +103,12 @@ func TestBrowserMembersPhone(t *testing.T) {
 	}
 	if wide := run(t, tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`)); wide {
 		t.Errorf("the console's members scroll sideways at 375 px")
+	}
+	if n := run(t, tab, chromedp.Evaluate[int](`document.querySelectorAll("table.log td.who").length`)); n == 0 {
+		t.Errorf("the console's log of the records names nobody")
+	}
+	if bad := run(t, tab, chromedp.Evaluate[string](brokenActors)); bad != "" {
+		t.Errorf("375 px: users' names broken mid-word in the log: %s", bad)
 	}
 	shoot(t, tab, dir, "console-members-enrol-375")
 	run(t, tab, chromedp.EmulateViewport(1280, 900))
